@@ -1,0 +1,34 @@
+"""One exception type per kind of error, each carrying the bad input in its message."""
+
+
+class BurracoError(ValueError):
+    """Base class of every error the engine raises."""
+
+
+class InvalidCardError(BurracoError):
+    """A card string that names no card, e.g. ``"11H"`` or ``"ZZ"``."""
+
+    def __init__(self, text: object, why: str = "") -> None:
+        self.text = text
+        detail = f": {why}" if why else ""
+        super().__init__(f"invalid card {text!r}{detail}")
+
+
+class UnknownProfileError(BurracoError):
+    """A rule profile name that is not defined."""
+
+    def __init__(self, name: object, known: tuple[str, ...]) -> None:
+        self.name = name
+        super().__init__(f"unknown rule profile {name!r} (known: {', '.join(known)})")
+
+
+class ProfileError(BurracoError):
+    """A custom profile with a parameter that does not exist or has a bad value."""
+
+
+class HandFormatError(BurracoError):
+    """A hand description (JSON) that does not have the expected shape."""
+
+
+class GameError(BurracoError):
+    """An operation that a game or session cannot perform in its current state."""
