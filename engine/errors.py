@@ -8,10 +8,15 @@ class BurracoError(ValueError):
 class InvalidCardError(BurracoError):
     """A card string that names no card, e.g. ``"11H"`` or ``"ZZ"``."""
 
-    def __init__(self, text: object, why: str = "") -> None:
-        self.text = text
+    def __init__(self, text: object, why: str = "", where: str = "") -> None:
+        self.text, self.why = text, why
+        place = f" in {where}" if where else ""
         detail = f": {why}" if why else ""
-        super().__init__(f"invalid card {text!r}{detail}")
+        super().__init__(f"invalid card {text!r}{place}{detail}")
+
+    def located(self, where: str) -> "InvalidCardError":
+        """The same error, saying where the card was found."""
+        return InvalidCardError(self.text, self.why, where)
 
 
 class UnknownProfileError(BurracoError):

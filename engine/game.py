@@ -1,0 +1,178 @@
+"""A game (partita): players, sides, a rule profile, an end condition, and the hands played.
+
+Plain data in and out (``to_dict`` / ``from_dict``), so a game survives a JSON round trip.
+With 2 or 4 players the sides are fixed teams; with 3 players every player is a side of their
+own and each hand says who played with whom (the first to take the pozzetto plays alone).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from .errors import GameError
+from .hand import Hand
+from .profile import EndCondition, Profile, get_profile
+from .scoring import HandScore, score_hand
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand as entered (``hand``: the JSON-ready input) and the points it gave each side."""
+
+    hand: dict
+    points: tuple[int, ...]
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand, "points": list(self.points)}
+
+
+@dataclass
+class Game:
+    players: list[str]
+    sides: list[list[str]]
+    profile: Profile = field(default_factory=get_profile)
+    end: Optional[EndCondition] = None
+    hands: list[HandRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.end is None:
+            self.end = self.profile.end
+        names = [p.strip() if isinstance(p, str) else p for p in self.players]
+        if not all(isinstance(p, str) and p for p in names):
+            raise GameError(f"player names must be non-empty strings, got {self.players!r}")
+        if len(names) not in (2, 3, 4):
+            raise GameError(f"a game has 2, 3 or 4 players, got {len(names)}: {', '.join(names)}")
+        if len(set(n.casefold() for n in names)) != len(names):
+            raise GameError(f"two players have the same name: {', '.join(names)}")
+        self.players = names
+        seated = sorted(p for side in self.sides for p in side)
+        if seated != sorted(names):
+            raise GameError(f"every player must sit on exactly one side: players {names}, sides {self.sides}")
+        expected = {2: (1, 1), 3: (1, 1, 1), 4: (2, 2)}[len(names)]
+        if tuple(len(s) for s in self.sides) != expected:
+            raise GameError(f"with {len(names)} players the sides are "
+                            f"{' vs '.join(str(n) for n in expected)}, got {self.sides}")
+
+    @classmethod
+    def new(cls, players: list[str], profile: Union[Profile, str, dict, None] = None,
+            end: Union[EndCondition, dict, None] = None, teams: Optional[list[list[str]]] = None) -> "Game":
+        """Partners face each other: with 4 players, 1st and 3rd against 2nd and 4th, unless ``teams``."""
+        prof = get_profile(profile)
+        if teams is None:
+            teams = [[players[0], players[2]], [players[1], players[3]]] if len(players) == 4 \
+                else [[p] for p in players]
+        return cls(list(players), [list(t) for t in teams], prof,
+                   EndCondition.from_dict(end) if end is not None else None)
+
+    # -- playing -----------------------------------------------------------------
+    def side_names(self) -> list[str]:
+        return [" & ".join(side) for side in self.sides]
+
+    def preview(self, hand: Union[Hand, dict]) -> HandScore:
+        """Score a hand under this game's profile without recording it."""
+        return score_hand(self._hand(hand))
+
+    def add_hand(self, hand: Union[Hand, dict], force: bool = False) -> HandScore:
+        """Record a hand. A hand whose score has errors is refused unless ``force``."""
+        if self.is_over:
+            raise GameError("the game is over; start a new game to play another hand")
+        parsed = self._hand(hand)
+        score = score_hand(parsed)
+        if not score.ok and not force:
+            problems = list(score.errors) + [e for t in score.teams for e in t.errors if e not in score.errors]
+            raise GameError("the hand has errors; fix them or record it anyway: " + "; ".join(problems))
+        self.hands.append(HandRecord(parsed.to_dict(), tuple(self._side_points(parsed, score))))
+        return score
+
+    def undo(self) -> HandRecord:
+        if not self.hands:
+            raise GameError("there is no hand to undo")
+        return self.hands.pop()
+
+    def _hand(self, hand: Union[Hand, dict]) -> Hand:
+        if isinstance(hand, Hand):
+            return Hand(hand.teams, self.profile)
+        return Hand.from_dict(hand, self.profile)
+
+    def _side_points(self, hand: Hand, score: HandScore) -> list[int]:
+        if len(self.players) != 3:
+            if len(hand.teams) != len(self.sides):
+                raise GameError(f"this game has {len(self.sides)} sides, the hand has {len(hand.teams)} teams")
+            for team, side in zip(hand.teams, self.sides):
+                if team.players and sorted(team.players) != sorted(side):
+                    raise GameError(f"team {team.name!r} lists players {list(team.players)}, "
+                                    f"but this side is {side}")
+            return [t.total for t in score.teams]
+        points = {}
+        for team, ts in zip(hand.teams, score.teams):
+            if not team.players:
+                raise GameError(f"in a 3-player game every team must list its players ({team.name!r} does not)")
+            for p in team.players:
+                if p not in self.players:
+                    raise GameError(f"unknown player {p!r} in team {team.name!r}")
+                if p in points:
+                    raise GameError(f"player {p!r} is in two teams of the same hand")
+                points[p] = ts.total
+        if len(points) != 3:
+            missing = [p for p in self.players if p not in points]
+            raise GameError(f"every player must be in a team; missing: {', '.join(missing)}")
+        return [points[side[0]] for side in self.sides]
+
+    # -- standing ----------------------------------------------------------------
+    @property
+    def totals(self) -> list[int]:
+        return [sum(h.points[i] for h in self.hands) for i in range(len(self.sides))]
+
+    def player_totals(self) -> dict[str, int]:
+        totals = self.totals
+        return {p: totals[i] for i, side in enumerate(self.sides) for p in side}
+
+    def _leader(self) -> Optional[int]:
+        totals = self.totals
+        best = max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    @property
+    def is_over(self) -> bool:
+        if self.end.kind == "target":
+            return bool(self.hands) and max(self.totals) >= self.end.value and self._leader() is not None
+        return len(self.hands) >= self.end.value
+
+    @property
+    def winner(self) -> Optional[int]:
+        """Index of the winning side once the game is over; None while it goes on or on a tie."""
+        return self._leader() if self.is_over else None
+
+    @property
+    def is_tie(self) -> bool:
+        return self.is_over and self._leader() is None
+
+    # -- data ----------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"players": list(self.players), "sides": [list(s) for s in self.sides],
+                "profile": self.profile.to_dict(), "end": self.end.to_dict(),
+                "hands": [h.to_dict() for h in self.hands], "totals": self.totals,
+                "over": self.is_over, "winner": self.winner, "tie": self.is_tie}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Game":
+        if not isinstance(data, dict):
+            raise GameError(f"a game must be a JSON object, got {type(data).__name__}")
+        try:
+            prof = data.get("profile")
+            if isinstance(prof, dict):
+                prof = dict(prof)
+                name = prof.get("name", "fibur")
+                prof.setdefault("base", name if name in _profile_names() else "fibur")
+            game = cls(list(data["players"]), [list(s) for s in data["sides"]], get_profile(prof),
+                       EndCondition.from_dict(data["end"]) if "end" in data else None)
+            game.hands = [HandRecord(h["hand"], tuple(int(p) for p in h["points"])) for h in data.get("hands", [])]
+        except (KeyError, TypeError) as err:
+            raise GameError(f"a saved game is missing or has a bad field: {err}") from None
+        return game
+
+
+def _profile_names() -> tuple[str, ...]:
+    from .profile import PROFILES
+    return tuple(PROFILES)

@@ -1,0 +1,306 @@
+"""Reading one meld as it lies on the table: sequence or group, its wild, its burraco class.
+
+``read_meld(["3H", "4H", "JK", "6H"])`` returns a ``MeldReading``. Legality is checked in layers:
+each card parses (``MeldCard.parse``), then readings are enumerated in the laid-out order (either
+direction), then, if none fits that order, in any order (with a note), then the most favourable
+reading for the team is kept. A meld with no reading gets a reason a player understands.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence, Union
+
+from .card import RANKS, Card
+from .errors import InvalidCardError
+from .profile import Profile, get_profile
+
+BURRACO_LENGTH = 7
+CLASSES = ("pulito", "semipulito", "sporco")
+
+
+@dataclass(frozen=True)
+class MeldCard:
+    """A card as laid in a meld, optionally with a fixed role: ``"2C=5H"``, ``"JK=10S"``."""
+
+    card: Card
+    role: Optional[Card] = None
+
+    @classmethod
+    def parse(cls, text: Union[str, Card, "MeldCard"]) -> "MeldCard":
+        if isinstance(text, MeldCard):
+            return text
+        if isinstance(text, Card):
+            return cls(text)
+        if not isinstance(text, str):
+            raise InvalidCardError(text, "a card is written as a string such as '10H' or '2C=5H'")
+        if "=" not in text:
+            return cls(Card.parse(text))
+        left, _, right = text.partition("=")
+        card, role = Card.parse(left), Card.parse(right)
+        if not card.can_be_wild:
+            raise InvalidCardError(text, f"only a 2 or a joker can stand for another card, not {card}")
+        if role.is_joker:
+            raise InvalidCardError(text, "a wild cannot stand for a joker")
+        return cls(card, role)
+
+    def __str__(self) -> str:
+        return str(self.card) if self.role is None else f"{self.card}={self.role}"
+
+
+@dataclass(frozen=True)
+class Wild:
+    """The card acting as wild: its place in the meld as laid, and what it stands for
+    (a card such as ``"10S"`` in a sequence, a rank such as ``"K"`` in a group)."""
+
+    index: int
+    card: Card
+    stands_for: str
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "card": str(self.card), "as": self.stands_for}
+
+
+@dataclass(frozen=True)
+class MeldReading:
+    cards: tuple[MeldCard, ...]
+    valid: bool
+    kind: Optional[str]              # "sequence", "group", or None when invalid
+    wild: Optional[Wild]
+    burraco: Optional[str]           # None, "pulito", "semipulito", "sporco"
+    points: int                      # face value of the cards, counted also when invalid
+    bonus: int                       # burraco bonus under the profile
+    reason: Optional[str]            # why the meld is invalid
+    note: Optional[str] = None       # e.g. the cards were read out of their laid-out order
+
+    def to_dict(self) -> dict:
+        return {
+            "cards": [str(c) for c in self.cards],
+            "valid": self.valid,
+            "kind": self.kind,
+            "wild": self.wild.to_dict() if self.wild else None,
+            "burraco": self.burraco,
+            "points": self.points,
+            "bonus": self.bonus,
+            "reason": self.reason,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    kind: str
+    wild: Optional[Wild]
+    burraco: Optional[str]
+    wild_at_end: bool = False
+
+
+def _rank_at(position: int) -> str:
+    return "A" if position in (1, 14) else RANKS[position - 1]
+
+
+def _classify(n: int, wild: Optional[Wild], semipulito_shape: bool, profile: Profile) -> Optional[str]:
+    if n < BURRACO_LENGTH:
+        return None
+    if wild is None:
+        return "pulito"
+    if semipulito_shape and profile.has_semipulito:
+        return "semipulito"
+    return "sporco"
+
+
+def _sequence_in_order(cards: Sequence[MeldCard], profile: Profile) -> list[_Candidate]:
+    """Readings as a sequence that respect the laid-out order, ascending or descending."""
+    n = len(cards)
+    suits = {mc.card.suit for mc in cards if not mc.card.can_be_wild}
+    if len(suits) != 1 or n > profile.max_sequence:
+        return []
+    suit = suits.pop()
+    found = []
+    for step in (1, -1):
+        starts = range(1, 15 - n + 1) if step == 1 else range(n, 15)
+        for start in starts:
+            positions = [start + step * i for i in range(n)]
+            if 1 in positions and 14 in positions and not profile.ace_both_ends:
+                continue
+            wilds = []
+            for i, (mc, pos) in enumerate(zip(cards, positions)):
+                target = Card(_rank_at(pos), suit)
+                card = mc.card
+                if mc.role is not None and mc.role != target:
+                    break
+                if card.is_joker or (card.is_pinella and (card != target or (mc.role is not None and mc.role != card))):
+                    wilds.append(Wild(i, card, str(target)))
+                elif card.is_pinella and card == target:
+                    continue            # a 2 in its own place is natural
+                elif card.rank != target.rank:
+                    break
+            else:
+                if len(wilds) > 1:
+                    continue
+                wild = wilds[0] if wilds else None
+                at_end = wild is not None and wild.index in (0, n - 1)
+                found.append(_Candidate("sequence", wild, _classify(n, wild, at_end, profile), at_end))
+    return found
+
+
+def _sequence_any_order(cards: Sequence[MeldCard], profile: Profile) -> list[tuple[list[int], _Candidate]]:
+    """Readings as a sequence when the cards were not laid in order: the cards are sorted into
+    place (ace low or high, a same-suit 2 natural or not) and read in that order."""
+    suits = {mc.card.suit for mc in cards if not mc.card.can_be_wild}
+    if len(suits) != 1:
+        return []
+    suit = suits.pop()
+    plain = [i for i, mc in enumerate(cards) if not mc.card.can_be_wild]
+    own_twos = [i for i, mc in enumerate(cards) if mc.card == Card("2", suit) and mc.role in (None, mc.card)]
+    results = []
+    for ace_high in (False, True):
+        for natural_two in [None] + own_twos:
+            placed = {}
+            for i in plain + ([natural_two] if natural_two is not None else []):
+                rank = cards[i].card.rank
+                pos = 14 if (rank == "A" and ace_high) else RANKS.index(rank) + 1
+                if pos in placed:
+                    break
+                placed[pos] = i
+            else:
+                rest = [i for i in range(len(cards)) if i not in placed.values()]
+                if len(rest) > 1 or not placed:
+                    continue
+                lo, hi = min(placed), max(placed)
+                holes = [p for p in range(lo, hi + 1) if p not in placed]
+                if len(holes) > len(rest):
+                    continue
+                slots = holes if holes else [p for p in (hi + 1, lo - 1) if 1 <= p <= 14]
+                for slot in slots[:1] if holes else slots:
+                    order_pos = dict(placed)
+                    if rest:
+                        order_pos[slot] = rest[0]
+                    order = [order_pos[p] for p in sorted(order_pos)]
+                    for cand in _sequence_in_order([cards[i] for i in order], profile):
+                        if cand.wild is not None:
+                            cand = _Candidate(cand.kind, Wild(order[cand.wild.index], cand.wild.card,
+                                                              cand.wild.stands_for), cand.burraco, cand.wild_at_end)
+                        results.append((order, cand))
+    return results
+
+
+def _group(cards: Sequence[MeldCard], profile: Profile) -> list[_Candidate]:
+    n = len(cards)
+    plain = [mc for mc in cards if not mc.card.can_be_wild]
+    if plain:
+        ranks = {mc.card.rank for mc in plain}
+        if len(ranks) != 1:
+            return []
+        rank = ranks.pop()
+        wild_idx = [i for i, mc in enumerate(cards) if mc.card.can_be_wild]
+    else:
+        if not profile.groups_of_twos:
+            return []
+        rank = "2"
+        wild_idx = [i for i, mc in enumerate(cards) if mc.card.is_joker or (mc.role not in (None, mc.card))]
+    if len(wild_idx) > 1:
+        return []
+    for i in wild_idx:
+        if cards[i].role is not None and cards[i].role.rank != rank:
+            return []
+    wild = Wild(wild_idx[0], cards[wild_idx[0]].card, rank) if wild_idx else None
+    return [_Candidate("group", wild, _classify(n, wild, n - 1 >= BURRACO_LENGTH, profile))]
+
+
+def _favour(profile: Profile, cand: _Candidate) -> tuple:
+    return (profile.burraco_bonus(cand.burraco), cand.wild is None)
+
+
+def read_meld(cards: Iterable[Union[str, Card, MeldCard]], profile: Union[Profile, str, None] = None) -> MeldReading:
+    """Read one meld; ``cards`` in the order they lie on the table (either direction)."""
+    profile = get_profile(profile)
+    meld = tuple(MeldCard.parse(c) for c in cards)
+    points = sum(profile.card_value(mc.card) for mc in meld)
+
+    def invalid(reason: str) -> MeldReading:
+        return MeldReading(meld, False, None, None, None, points, 0, reason)
+
+    if len(meld) < 3:
+        return invalid(f"a meld needs at least 3 cards, this one has {len(meld)}")
+    note = None
+    candidates = _sequence_in_order(meld, profile) + _group(meld, profile)
+    if not candidates:
+        loose = _sequence_any_order(meld, profile)
+        if loose:
+            order, _ = max(loose, key=lambda oc: _favour(profile, oc[1]))
+            candidates = [c for o, c in loose if o == order]
+            note = "cards not laid in sequence order; read as " + " ".join(str(meld[i]) for i in order)
+    if not candidates:
+        return invalid(explain_invalid(meld, profile))
+    best = max(candidates, key=lambda c: _favour(profile, c))
+    return MeldReading(meld, True, best.kind, best.wild, best.burraco, points,
+                       profile.burraco_bonus(best.burraco), None, note)
+
+
+def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> str:
+    """The reason, in a player's words, why a meld of 3 or more cards has no valid reading."""
+    jokers = [mc for mc in meld if mc.card.is_joker]
+    twos = [mc for mc in meld if mc.card.is_pinella]
+    plain = [mc for mc in meld if not mc.card.can_be_wild]
+    names = lambda mcs: ", ".join(str(m) for m in mcs)  # noqa: E731
+    if not plain:
+        if twos and not profile.groups_of_twos:
+            return f"groups of 2s are not allowed under the {profile.name} rules"
+        if len(jokers) + (len(twos) if not profile.groups_of_twos else 0) > 1:
+            return f"two wild cards ({names(jokers + twos)}): only one card may act as wild"
+        return "a meld needs natural cards besides its wild"
+    ranks = {mc.card.rank for mc in plain}
+    suits = {mc.card.suit for mc in plain}
+    if len(ranks) == 1:
+        rank = next(iter(ranks))
+        wilds = jokers + twos
+        if len(wilds) > 1:
+            return f"two wild cards ({names(wilds)}) in one group: only one card may act as wild"
+        for mc in wilds:
+            if mc.role is not None and mc.role.rank != rank:
+                return f"{mc} stands for {mc.role}, which does not belong in a group of {rank}s"
+        return f"these cards do not form a group of {rank}s"
+    if len(suits) > 1:
+        by_suit = {}
+        for mc in plain:
+            by_suit.setdefault(mc.card.suit, mc)
+        a, b = list(by_suit.values())[:2]
+        return (f"mixed suits: {a} and {b} cannot be in one sequence, "
+                f"and cards of different ranks cannot form a group")
+    seen = {}
+    for mc in plain:
+        if mc.card.rank in seen:
+            return f"{mc.card} appears twice: a sequence holds each card once"
+        seen[mc.card.rank] = mc
+    if len(meld) > profile.max_sequence:
+        return f"a sequence can hold at most {profile.max_sequence} cards, this one has {len(meld)}"
+    suit = next(iter(suits))
+    if "A" in seen and "K" in seen and ({"3", "4"} & set(seen) or any(mc.card.suit == suit for mc in twos)):
+        return f"a sequence does not go round the corner: K{suit}, A{suit} and 2{suit} cannot follow each other"
+    wild_capable = jokers + [mc for mc in twos if mc.card.suit != suit]
+    if len(wild_capable) > 1:
+        return f"two wild cards ({names(wild_capable)}): only one card may act as wild"
+    for mc in meld:
+        if mc.role is not None and mc.role.suit != suit:
+            return f"{mc} stands for {mc.role}, which is not of this sequence's suit"
+    best = None
+    for ace_high in (False, True):
+        pos = sorted((14 if (mc.card.rank == "A" and ace_high) else mc.card.order, mc) for mc in plain)
+        gaps = [(a, b, pb - pa - 1) for (pa, a), (pb, b) in zip(pos, pos[1:]) if pb - pa > 1]
+        missing = sum(g for _, _, g in gaps)
+        if best is None or missing < best[0]:
+            best = (missing, gaps)
+    missing, gaps = best
+    spare = len(wild_capable) + len([mc for mc in twos if mc.card.suit == suit])
+    if gaps:
+        a, b, size = max(gaps, key=lambda g: g[2])
+        need = "a wild card" if missing == 1 else f"{missing} wild cards"
+        if missing > 1:
+            return f"gap between {a.card} and {b.card}: filling it needs {need}, and a meld may hold only one"
+        return f"gap between {a.card} and {b.card} with no wild card to fill it"
+    if spare > 1:
+        return f"two wild cards ({names(jokers + twos)}): only one card may act as wild"
+    if any(mc.role is not None for mc in meld):
+        return "the fixed roles of its wild cards do not fit this sequence (" + \
+            names([mc for mc in meld if mc.role is not None]) + ")"
+    return "these cards form neither a sequence nor a group"
