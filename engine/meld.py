@@ -91,7 +91,6 @@ class _Candidate:
     kind: str
     wild: Optional[Wild]
     burraco: Optional[str]
-    wild_at_end: bool = False
 
 
 def _rank_at(position: int) -> str:
@@ -139,7 +138,8 @@ def _sequence_in_order(cards: Sequence[MeldCard], profile: Profile) -> list[_Can
                     continue
                 wild = wilds[0] if wilds else None
                 at_end = wild is not None and wild.index in (0, n - 1)
-                found.append(_Candidate("sequence", wild, _classify(n, wild, at_end, profile), at_end))
+                semi = at_end and n - 1 >= BURRACO_LENGTH
+                found.append(_Candidate("sequence", wild, _classify(n, wild, semi, profile)))
     return found
 
 
@@ -179,7 +179,7 @@ def _sequence_any_order(cards: Sequence[MeldCard], profile: Profile) -> list[tup
                     for cand in _sequence_in_order([cards[i] for i in order], profile):
                         if cand.wild is not None:
                             cand = _Candidate(cand.kind, Wild(order[cand.wild.index], cand.wild.card,
-                                                              cand.wild.stands_for), cand.burraco, cand.wild_at_end)
+                                                              cand.wild.stands_for), cand.burraco)
                         results.append((order, cand))
     return results
 
@@ -244,7 +244,7 @@ def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> str:
     plain = [mc for mc in meld if not mc.card.can_be_wild]
     names = lambda mcs: ", ".join(str(m) for m in mcs)  # noqa: E731
     if not plain:
-        if twos and not profile.groups_of_twos:
+        if twos and not jokers and not profile.groups_of_twos:
             return f"groups of 2s are not allowed under the {profile.name} rules"
         if len(jokers) + (len(twos) if not profile.groups_of_twos else 0) > 1:
             return f"two wild cards ({names(jokers + twos)}): only one card may act as wild"

@@ -1,0 +1,56 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "sample_images" / "example_hand.json"
+
+
+def test_score_file(capsys):
+    assert main(["score", str(EXAMPLE)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [t["total"] for t in out["teams"]] == [380, -65]
+    keys = {"name", "melds", "meld_points", "hand_points", "burraco_bonus", "closing_bonus",
+            "pozzetto_penalty", "total", "errors", "warnings"}
+    assert keys <= set(out["teams"][0])
+    assert {"cards", "valid", "kind", "wild", "burraco", "points", "bonus", "reason"} <= set(out["teams"][0]["melds"][0])
+
+
+def test_score_stdin_and_profile_override(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(EXAMPLE.read_text()))
+    assert main(["score", "-", "--profile", "giochidelre"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["profile"] == "giochidelre" and out["teams"][0]["total"] == 380 + 20 + 10   # joker 50 on the table, pinella 10 in hand
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{bad", "malformed JSON"),
+    ('{"teams": [{"melds": [["3H", "XX", "5H"]]}]}', "invalid card 'XX'"),
+    ('{"profile": "nope", "teams": [{"melds": []}]}', "unknown rule profile 'nope'"),
+    ('[1, 2]', "JSON object"),
+])
+def test_bad_input_exits_2_with_one_line(tmp_path, text, message):
+    f = tmp_path / "hand.json"
+    f.write_text(text)
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "score", str(f)], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert message in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and proc.stdout == ""
+
+
+def test_missing_file_and_unknown_command(capsys):
+    assert main(["score", "/nonexistent/hand.json"]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert main(["frobnicate"]) == 2
+    assert "unknown command" in capsys.readouterr().err
+
+
+def test_console_script_is_installed():
+    exe = Path(sys.executable).parent / "burraco"
+    proc = subprocess.run([str(exe), "score", str(EXAMPLE)], capture_output=True, text=True)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["teams"][0]["total"] == 380

@@ -1,0 +1,101 @@
+import json
+
+import pytest
+
+from engine import Game, GameError
+
+
+def hand(a_total_cards, b_hand=(), closed=True):
+    """A hand where team A lays a pulito burraco and closes; B keeps ``b_hand``."""
+    return {"teams": [
+        {"name": "A", "melds": [a_total_cards], "hand": [], "pozzetto": True, "closed": closed},
+        {"name": "B", "melds": [["8C", "9C", "10C"]], "hand": list(b_hand), "pozzetto": True, "closed": False}]}
+
+
+BURRACO = ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]   # 45 + 200
+
+
+def test_four_players_partners_face_each_other():
+    g = Game.new(["Anna", "Bruno", "Carla", "Dino"])
+    assert g.sides == [["Anna", "Carla"], ["Bruno", "Dino"]]
+    assert g.side_names() == ["Anna & Carla", "Bruno & Dino"]
+
+
+def test_running_totals_target_and_winner():
+    g = Game.new(["Anna", "Bruno"], "fibur", {"kind": "target", "value": 1005})
+    for _ in range(3):
+        g.add_hand(hand(BURRACO))
+    assert g.totals == [3 * 345, 3 * 30] and g.is_over and g.winner == 0
+    with pytest.raises(GameError, match="over"):
+        g.add_hand(hand(BURRACO))
+
+
+def test_target_reached_with_a_tie_goes_on():
+    g = Game.new(["A", "B"], "fibur", {"kind": "target", "value": 100})
+    g.add_hand({"teams": [{"name": "A", "melds": [["KH", "KD", "KC"] * 1, ["QH", "QD", "QC"]], "pozzetto": True},
+                          {"name": "B", "melds": [["KS", "KS", "KC"], ["JH", "JD", "JC"]], "pozzetto": True}]})
+    assert g.totals == [60, 60]
+    g.add_hand({"teams": [{"name": "A", "melds": [["8H", "9H", "10H"], ["8D", "9D", "10D"]], "pozzetto": True},
+                          {"name": "B", "melds": [["8S", "9S", "10S"], ["8C", "9C", "10C"]], "pozzetto": True}]})
+    assert g.totals == [120, 120] and not g.is_over and g.winner is None
+
+
+def test_number_of_hands_and_single_hand_with_tie():
+    g = Game.new(["A", "B"], "socialburraco", {"kind": "hands", "value": 2})
+    g.add_hand(hand(BURRACO))
+    assert not g.is_over
+    g.add_hand(hand(BURRACO))
+    assert g.is_over and g.winner == 0
+    single = Game.new(["A", "B"], "giochidelre")
+    same = {"teams": [{"name": "A", "melds": [["8H", "9H", "10H"]], "pozzetto": True},
+                      {"name": "B", "melds": [["8S", "9S", "10S"]], "pozzetto": True}]}
+    single.add_hand(same)
+    assert single.is_over and single.is_tie and single.winner is None
+
+
+def test_undo_and_json_round_trip():
+    g = Game.new(["Anna", "Bruno", "Carla", "Dino"], {"base": "fibur", "joker_value": 40})
+    g.add_hand(hand(BURRACO, ["JK"]))
+    g.add_hand(hand(BURRACO))
+    again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert again.totals == g.totals == [690, 20]
+    assert again.profile.joker_value == 40
+    record = again.undo()
+    assert record.points == (345, 30) and again.totals == [345, -10]
+    again.undo()
+    with pytest.raises(GameError, match="no hand to undo"):
+        again.undo()
+
+
+def test_hand_with_errors_is_refused_unless_forced():
+    g = Game.new(["A", "B"])
+    bad = hand(["3H", "4H", "5H"])          # closes without a burraco
+    with pytest.raises(GameError, match="without a burraco"):
+        g.add_hand(bad)
+    assert g.hands == []
+    g.add_hand(bad, force=True)
+    assert len(g.hands) == 1
+
+
+def test_three_players_sides_per_hand():
+    g = Game.new(["Anna", "Bruno", "Carla"], "fibur", {"kind": "hands", "value": 2})
+    h = hand(BURRACO)
+    h["teams"][0]["players"] = ["Anna"]
+    h["teams"][1]["players"] = ["Bruno", "Carla"]
+    g.add_hand(h)
+    assert g.player_totals() == {"Anna": 345, "Bruno": 30, "Carla": 30}
+    h["teams"][0]["players"] = ["Carla"]
+    h["teams"][1]["players"] = ["Bruno", "Anna"]
+    g.add_hand(h)
+    assert g.player_totals() == {"Anna": 375, "Bruno": 60, "Carla": 375}
+    del h["teams"][0]["players"]
+    with pytest.raises(GameError, match="must list its players"):
+        Game.new(["A", "B", "C"]).add_hand(h)
+
+
+@pytest.mark.parametrize("players, message", [
+    (["A"], "2, 3 or 4 players"), (["A", "B", "C", "D", "E"], "2, 3 or 4"), (["A", "a"], "same name"),
+    (["A", ""], "non-empty")])
+def test_bad_players(players, message):
+    with pytest.raises(GameError, match=message):
+        Game(players, [[p] for p in players])

@@ -1,0 +1,33 @@
+import json
+
+import pytest
+
+from engine import Game, GameError, Session
+
+
+def quick(a, b):
+    """One hand where A lays ``a`` and B lays ``b`` (both took their pozzetto)."""
+    return {"teams": [{"name": "A", "melds": [a], "pozzetto": True}, {"name": "B", "melds": [b], "pozzetto": True}]}
+
+
+def test_player_totals_across_games_when_partners_change():
+    s = Session("venerdì")
+    g1 = s.add_game(Game.new(["Anna", "Bruno", "Carla", "Dino"], "giochidelre"))
+    g1.add_hand(quick(["KH", "KD", "KC"], ["8S", "9S", "10S"]))            # kings 30 vs 8-9-10 30: a tie
+    g2 = s.add_game(Game.new(["Anna", "Bruno", "Carla", "Dino"], "giochidelre",
+                             teams=[["Anna", "Bruno"], ["Carla", "Dino"]]))
+    g2.add_hand(quick(["AH", "AD", "AC"], ["3S", "4S", "5S"]))              # 45 vs 15
+    assert g1.is_tie and g2.winner == 0
+    assert s.player_totals() == {"Anna": 75, "Bruno": 75, "Carla": 45, "Dino": 45}
+    assert s.games_won() == {"Anna": 1, "Bruno": 1, "Carla": 0, "Dino": 0}
+    again = Session.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert again.player_totals() == s.player_totals() and again.name == "venerdì"
+
+
+def test_a_new_game_waits_for_the_current_one():
+    s = Session()
+    g = s.add_game(Game.new(["A", "B"], "fibur"))
+    g.add_hand(quick(["KH", "KD", "KC"], ["8S", "9S", "10S"]))
+    with pytest.raises(GameError, match="not over"):
+        s.add_game(Game.new(["A", "B"]))
+    assert s.current is g
