@@ -1,0 +1,34 @@
+"""All card designs, split into those that may train a model and those reserved for evaluation."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .design import Design
+from .synth_settings import SynthSettings
+
+#: GNOME decks and npm packages that never enter training (see issue 3); the 4-colour recolour
+#: of anglo_modern is the same artwork and is reserved with it.
+EVAL_GNOME = ("guyenne-classic", "anglo_modern", "anglo_modern_4_color")
+EVAL_NPM = ("@younestouati/playing-cards-standard-deck", "@heruka_urgyen/react-playing-cards")
+
+
+@lru_cache(maxsize=4)
+def designs_for(split: str, procedural: int = SynthSettings.procedural_designs,
+                procedural_seed: int = SynthSettings.procedural_seed) -> tuple[Design, ...]:
+    """Designs of one split, sorted by name (so that a seed always picks the same ones)."""
+    from .gnome_decks import gnome_designs
+    from .kde_decks import kde_designs
+    from .procedural_deck import procedural_designs
+
+    if split not in ("train", "eval"):
+        raise ValueError(f"designs split must be 'train' or 'eval', got {split!r}")
+    found = [d for d in gnome_designs() + kde_designs() if d.split == split]
+    if split == "train":
+        found += procedural_designs(procedural, procedural_seed, split="train")
+    else:
+        from .npm_decks import npm_designs
+        found += npm_designs()
+    wrong = [d.name for d in found if d.split != split]
+    if wrong:
+        raise RuntimeError(f"designs of the wrong split in {split}: {wrong}")
+    return tuple(sorted(found, key=lambda d: d.name))

@@ -1,0 +1,43 @@
+"""Every setting of the synthetic-data factory, in one place."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class SynthSettings:
+    # what a photo shows
+    table_p: float = 0.65                  # a team's melds; otherwise a hand
+    melds: tuple[int, int] = (1, 12)
+    hand_cards: tuple[int, int] = (1, 22)
+    burraco_p: float = 0.3                 # chance that a meld is a burraco (7 to 13 cards)
+    wild_p: float = 0.35
+    invalid_meld_p: float = 0.05
+    fan_p: float = 0.55                    # a hand as a fan, otherwise loosely spread
+    two_designs_p: float = 0.3             # two decks of different designs in one game
+    stock_p: float = 0.4
+    discard_p: float = 0.4
+    stray_backs_p: float = 0.3
+    # scale: corner-index height in the photo, as in a 12 MP photo
+    index_px: tuple[float, float] = (12.0, 60.0)
+    max_side: int = 4000
+    margin_cards: tuple[float, float] = (0.15, 0.9)
+    card_shadow: tuple[float, float] = (0.1, 0.45)
+    # camera
+    max_tilt_deg: float = 45.0
+    # labels
+    min_visible: float = 0.6               # share of an index that must show for a box
+    # exports
+    tile: int = 320
+    tile_stride: int = 256
+    empty_tile_p: float = 0.08
+    crop: int = 64
+    crop_pad: float = 0.3
+    negatives_per_image: int = 24
+    jpeg_quality: int = 92
+    # designs
+    procedural_designs: int = 48
+    procedural_seed: int = 20261129
+
+    def to_dict(self) -> dict:
+        return asdict(self)
