@@ -88,9 +88,10 @@ def random_invalid(rng: np.random.Generator) -> list[Card]:
 
 
 def random_melds(rng: np.random.Generator, shoe: Shoe, n_melds: int, burraco_p: float = 0.3,
-                 wild_p: float = 0.35, invalid_p: float = 0.05) -> list[list[Card]]:
-    """``n_melds`` melds that the engine reads as intended (valid, or invalid on purpose)."""
-    melds: list[list[Card]] = []
+                 wild_p: float = 0.35, invalid_p: float = 0.05) -> list[tuple[list[Card], bool]]:
+    """``n_melds`` melds, each with whether it is valid: the engine reads every one as intended
+    (a few are invalid on purpose, as players sometimes lay them)."""
+    melds: list[tuple[list[Card], bool]] = []
     group_ranks: set[str] = set()
     for _ in range(n_melds * 10):
         if len(melds) == n_melds:
@@ -115,5 +116,5 @@ def random_melds(rng: np.random.Generator, shoe: Shoe, n_melds: int, burraco_p: 
             continue
         if reading.kind == "group":
             group_ranks.add(rank)
-        melds.append(cards)
+        melds.append((cards, want_valid))
     return melds
