@@ -7,7 +7,7 @@ therefore measured on the final composite, after every occlusion.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import cv2
@@ -25,7 +25,7 @@ class PlacedCard:
     face: np.ndarray                 # BGRA
     matrix: np.ndarray               # 2x3 float
     card: Optional[Card] = None
-    index_boxes: np.ndarray = np.zeros((0, 4), np.float32)
+    index_boxes: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
     role: str = "meld"               # meld, hand, discard, stock, back
     meld: int = -1
     position: int = -1
@@ -50,10 +50,24 @@ class IndexRecord:
 
 @dataclass
 class Composite:
-    image: np.ndarray           # H x W x 3 uint8
+    """The cards as a layer over the table: ``color`` is premultiplied by ``alpha``; ``shade``
+    darkens what lies below the cards (their shadows on the table)."""
+
+    color: np.ndarray           # H x W x 3 float32, premultiplied
+    alpha: np.ndarray           # H x W float32 in [0, 1]
+    shade: np.ndarray           # H x W float32 in [0, 1]
     card_map: np.ndarray        # H x W int16, 1 + card number, 0 = table
     index_map: np.ndarray       # H x W int16, 1 + index number where visible
     indices: list[IndexRecord]
+
+    def over(self, table: np.ndarray) -> np.ndarray:
+        """The layer laid over a BGR table image of the same size."""
+        return flatten(self.color, self.alpha, self.shade, table)
+
+
+def flatten(color: np.ndarray, alpha: np.ndarray, shade: np.ndarray, table: np.ndarray) -> np.ndarray:
+    below = table.astype(np.float32) * (shade * (1.0 - alpha))[:, :, None]
+    return np.clip(color + below, 0, 255).astype(np.uint8)
 
 
 def transform(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -75,10 +89,12 @@ def box_polygon(box: np.ndarray) -> np.ndarray:
     return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
 
 
-def compose(background: np.ndarray, cards: list[PlacedCard], shadow: float = 0.35) -> Composite:
-    """Paste ``cards`` in order onto ``background`` (BGR); later cards lie on top."""
-    image = background.astype(np.float32)
-    h, w = image.shape[:2]
+def compose(size: tuple[int, int], cards: list[PlacedCard], shadow: float = 0.35) -> Composite:
+    """Paste ``cards`` in order onto an empty layer of ``size`` (width, height); later cards lie on top."""
+    w, h = size
+    color = np.zeros((h, w, 3), np.float32)
+    alpha = np.zeros((h, w), np.float32)
+    shade = np.ones((h, w), np.float32)
     card_map = np.zeros((h, w), np.int16)
     index_map = np.zeros((h, w), np.int16)
     records: list[IndexRecord] = []
@@ -88,21 +104,23 @@ def compose(background: np.ndarray, cards: list[PlacedCard], shadow: float = 0.3
         x1, y1 = np.ceil(corners.max(0)).astype(int) + 4
         cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
         if cx1 <= cx0 or cy1 <= cy0:
-            for j in range(len(pc.index_boxes)):
-                records.append(IndexRecord(k, j, 0))
+            records += [IndexRecord(k, j, 0) for j in range(len(pc.index_boxes))]
             continue
         m = pc.matrix.copy()
         m[:, 2] -= (cx0, cy0)
-        size = (cx1 - cx0, cy1 - cy0)
-        warped = cv2.warpAffine(pc.face, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+        roi_size = (cx1 - cx0, cy1 - cy0)
+        warped = cv2.warpAffine(pc.face, m, roi_size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
                                 borderValue=(0, 0, 0, 0))
-        alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
-        roi = image[cy0:cy1, cx0:cx1]
+        a = warped[:, :, 3].astype(np.float32) / 255.0
+        c = color[cy0:cy1, cx0:cx1]
+        al = alpha[cy0:cy1, cx0:cx1]
         if shadow > 0:
-            soft = cv2.GaussianBlur(alpha[:, :, 0], (0, 0), max(1.0, 0.012 * size[1]))
-            soft = np.roll(soft, (2, 2), axis=(0, 1))[:, :, None]
-            roi *= 1.0 - shadow * soft
-        roi[:] = roi * (1.0 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
+            soft = cv2.GaussianBlur(a, (0, 0), max(1.0, 0.012 * roi_size[1]))
+            dark = 1.0 - shadow * np.roll(soft, (2, 2), axis=(0, 1))
+            c *= dark[:, :, None]
+            shade[cy0:cy1, cx0:cx1] *= dark
+        c[:] = c * (1.0 - a)[:, :, None] + warped[:, :, :3].astype(np.float32) * a[:, :, None]
+        al[:] = a + al * (1.0 - a)
         on_card = warped[:, :, 3] > 127
         card_map[cy0:cy1, cx0:cx1][on_card] = k + 1
         imap = index_map[cy0:cy1, cx0:cx1]
@@ -114,7 +132,7 @@ def compose(background: np.ndarray, cards: list[PlacedCard], shadow: float = 0.3
             inside = (mask > 0) & on_card
             records.append(IndexRecord(k, j, int(inside.sum())))
             imap[inside] = len(records)
-    return Composite(np.clip(image, 0, 255).astype(np.uint8), card_map, index_map, records)
+    return Composite(color, alpha, shade, card_map, index_map, records)
 
 
 def visible_fraction(composite: Composite) -> np.ndarray:
