@@ -131,7 +131,7 @@ def generate(seed: int, index: int, designs: Sequence[Design], settings: Optiona
     occlusion = visible_fraction(comp)
     H, out_w, out_h = camera_homography(rng, w, h, s.max_tilt_deg)
     photo, card_map, index_map = _through_camera(comp, H, out_w, out_h, rng)
-    photo = photometric(rng, photo)
+    photo = photometric(rng, photo, glare_mask=(card_map > 0).astype(np.uint8))
 
     in_frame = _in_frame(comp, placed, H, out_w, out_h)
     visible = occlusion * in_frame
