@@ -84,7 +84,7 @@ def test_melds_and_hands_in_the_truth_are_real_and_scorable(samples):
         assert all(n <= (4 if c == "JK" else 2) for c, n in counts.items())
         assert score_json(t["score_input"])["teams"][0] == t["expected_score"]
         json.dumps(t)
-    assert kinds == {"table", "hand"}
+    assert kinds >= {"table", "hand"}
 
 
 def test_indices_are_in_the_requested_size_range(samples):

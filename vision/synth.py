@@ -67,16 +67,20 @@ def _loguniform(rng: np.random.Generator, lo: float, hi: float) -> float:
     return float(math.exp(rng.uniform(math.log(lo), math.log(hi))))
 
 
-def _lay_out(rng: np.random.Generator, designs: list[Design], s: SynthSettings, kind: str,
+def _lay_out(rng: np.random.Generator, designs: list[Design], s: SynthSettings,
              scale: float, shoe: Shoe, melds: list[list[Card]], hand: list[Card]) -> list[PlacedCard]:
-    if kind == "table":
-        placed = lay_table(rng, designs, melds, scale)
-    elif rng.random() < s.fan_p:
-        placed = lay_fan(rng, designs, hand, scale)
-    else:
-        placed = lay_spread(rng, designs, hand, scale)
-    x0, y0, x1, y1 = extent(placed)
     fh, fw = designs[0].face(Card.parse("5S")).image.shape[:2]
+    placed: list[PlacedCard] = []
+    if melds:
+        placed = lay_table(rng, designs, melds, scale)
+    if hand:
+        held = lay_fan(rng, designs, hand, scale) if rng.random() < s.fan_p else lay_spread(rng, designs, hand, scale)
+        if placed:
+            tx0, _, _, ty1 = extent(placed)
+            hx0, hy0, _, _ = extent(held)
+            shift(held, tx0 - hx0 + rng.uniform(-0.3, 1.0) * fw * scale, ty1 - hy0 + rng.uniform(0.3, 0.8) * fh * scale)
+        placed += held
+    x0, y0, x1, y1 = extent(placed)
     back = designs[0].back()
     if back is None:
         back = _plain_back(rng, fw, fh)
@@ -84,7 +88,7 @@ def _lay_out(rng: np.random.Generator, designs: list[Design], s: SynthSettings, 
     side = lambda: (x1 + rng.uniform(0.3, 1.0) * fw * scale, rng.uniform(y0, max(y0 + 1, y1)))  # noqa: E731
     if rng.random() < s.stock_p:
         extra += lay_pile(rng, back, int(rng.integers(2, 8)), side(), scale)
-    if kind == "table" and rng.random() < s.discard_p:
+    if melds and rng.random() < s.discard_p:
         extra += lay_discard(rng, designs, shoe.random_cards(rng, int(rng.integers(1, 6))),
                              (x0 - rng.uniform(0.6, 1.2) * fw * scale, rng.uniform(y0, max(y0 + 1, y1))), scale)
     if rng.random() < s.stray_backs_p:
@@ -101,23 +105,24 @@ def generate(seed: int, index: int, designs: Sequence[Design], settings: Optiona
     picked = [designs[int(rng.integers(len(designs)))]]
     if len(designs) > 1 and rng.random() < s.two_designs_p:
         picked.append(designs[int(rng.integers(len(designs)))])
-    kind = "table" if rng.random() < s.table_p else "hand"
+    u = rng.random()
+    kind = "table" if u < s.table_p else "both" if u < s.table_p + s.both_p else "hand"
     shoe = Shoe()
     melds: list[list[Card]] = []
     valid: list[bool] = []
     hand: list[Card] = []
-    if kind == "table":
+    if kind in ("table", "both"):
         dealt = random_melds(rng, shoe, int(rng.integers(s.melds[0], s.melds[1] + 1)), s.burraco_p, s.wild_p,
                              s.invalid_meld_p)
         melds, valid = [m for m, _ in dealt], [v for _, v in dealt]
-    else:
+    if kind in ("hand", "both"):
         hand = shoe.random_cards(rng, int(rng.integers(s.hand_cards[0], s.hand_cards[1] + 1)))
 
     target = _loguniform(rng, *s.index_px)
     scale = target / _index_height(picked[0])
     for _ in range(6):
         layout_rng = np.random.default_rng([seed, index, 1])
-        placed = _lay_out(layout_rng, picked, s, kind, scale, Shoe(shoe.used.copy()), melds, hand)
+        placed = _lay_out(layout_rng, picked, s, scale, Shoe(shoe.used.copy()), melds, hand)
         x0, y0, x1, y1 = extent(placed)
         fh = picked[0].face(Card.parse("5S")).image.shape[0] * scale
         margin = rng.uniform(*s.margin_cards) * fh
@@ -133,8 +138,12 @@ def generate(seed: int, index: int, designs: Sequence[Design], settings: Optiona
     photo, card_map, index_map = _through_camera(comp, H, out_w, out_h, rng)
     photo = photometric(rng, photo, glare_mask=(card_map > 0).astype(np.uint8))
 
-    in_frame = _in_frame(comp, placed, H, out_w, out_h)
-    visible = occlusion * in_frame
+    in_frame, photo_area = _in_frame(comp, placed, H, out_w, out_h)
+    # occlusion is measured exactly before the camera; the pixel count after it catches what
+    # the frame cuts off (the stricter of the two decides)
+    shown = np.bincount(index_map.ravel(), minlength=len(comp.indices) + 1)[1:]
+    counted = np.divide(shown, photo_area, out=np.zeros_like(photo_area), where=photo_area > 0)
+    visible = np.minimum(occlusion * in_frame, counted)
     ids = np.flatnonzero(visible >= s.min_visible) + 1
     found = boxes_from_map(index_map, ids)
     boxes, classes, cards_truth = [], [], []
@@ -160,7 +169,7 @@ def generate(seed: int, index: int, designs: Sequence[Design], settings: Optiona
              "designs": [d.name for d in picked], "index_px": round(target, 1),
              "melds": [[str(c) for c in m] for m in melds], "meld_valid": valid, "hand": [str(c) for c in hand],
              "cards": cards_truth}
-    team = {"name": "table" if kind == "table" else "hand", "melds": truth["melds"], "hand": truth["hand"],
+    team = {"name": kind, "melds": truth["melds"], "hand": truth["hand"],
             "pozzetto": True, "closed": False}
     truth["score_input"] = {"profile": "fibur", "teams": [team]}
     truth["expected_score"] = score_hand(Hand.from_dict(truth["score_input"])).to_dict()["teams"][0]
@@ -187,19 +196,19 @@ def _through_camera(comp: Composite, H: np.ndarray, w: int, h: int, rng: np.rand
 
 
 
-def _in_frame(comp: Composite, placed: list[PlacedCard], H: np.ndarray, w: int, h: int) -> np.ndarray:
-    """Per index, the share of its box that the camera keeps inside the photo."""
+def _in_frame(comp: Composite, placed: list[PlacedCard], H: np.ndarray, w: int, h: int):
+    """Per index, the share of its box that the camera keeps inside the photo, and the box's
+    whole area in photo pixels."""
     frame = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-    out = np.ones(len(comp.indices))
+    share = np.ones(len(comp.indices))
+    area = np.zeros(len(comp.indices))
     for i, rec in enumerate(comp.indices):
         pc = placed[rec.card]
         poly = _warp_points(H, transform(pc.matrix, box_polygon(pc.index_boxes[rec.corner])))
-        area = abs(cv2.contourArea(poly))
-        if area <= 0:
-            out[i] = 0.0
-            continue
-        if poly.min() >= 0 and poly[:, 0].max() <= w and poly[:, 1].max() <= h:
-            continue
-        inter, _ = cv2.intersectConvexConvex(poly.astype(np.float32), frame)
-        out[i] = max(0.0, inter) / area
-    return out
+        area[i] = abs(cv2.contourArea(poly))
+        if area[i] <= 0:
+            share[i] = 0.0
+        elif poly.min() < 0 or poly[:, 0].max() > w or poly[:, 1].max() > h:
+            inter, _ = cv2.intersectConvexConvex(poly.astype(np.float32), frame)
+            share[i] = max(0.0, inter) / area[i]
+    return share, area

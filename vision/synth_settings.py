@@ -7,7 +7,8 @@ from dataclasses import asdict, dataclass
 @dataclass(frozen=True)
 class SynthSettings:
     # what a photo shows
-    table_p: float = 0.65                  # a team's melds; otherwise a hand
+    table_p: float = 0.55                  # a team's melds
+    both_p: float = 0.15                   # melds and a hand beside them; otherwise a hand alone
     melds: tuple[int, int] = (1, 12)
     hand_cards: tuple[int, int] = (1, 22)
     burraco_p: float = 0.3                 # chance that a meld is a burraco (7 to 13 cards)
@@ -21,7 +22,7 @@ class SynthSettings:
     # scale: corner-index height in the photo, as in a 12 MP photo
     index_px: tuple[float, float] = (12.0, 60.0)
     max_side: int = 4000
-    margin_cards: tuple[float, float] = (0.15, 0.9)
+    margin_cards: tuple[float, float] = (-0.35, 0.8)   # negative: the photo cuts cards off
     card_shadow: tuple[float, float] = (0.1, 0.45)
     # camera
     max_tilt_deg: float = 45.0
