@@ -63,3 +63,28 @@ def deck_montage(design: Design, cards: Optional[Sequence[Card]] = None, cols: i
     cv2.putText(title, f"{design.name}  [{design.source}, {design.split}]", (8, 24),
                 cv2.FONT_HERSHEY_SIMPLEX, 0.8, (255, 255, 255), 2, cv2.LINE_AA)
     return np.vstack([title, body])
+
+
+def photo_sheet(synth_dir, count: int = 12, cols: int = 4, cell: int = 480) -> np.ndarray:
+    """BGR contact sheet of the first ``count`` photos of a ``burraco synth`` folder, each with
+    its labelled index boxes, scaled to fit ``cell`` pixels."""
+    from pathlib import Path
+    folder = Path(synth_dir)
+    tiles = []
+    for img_path in sorted((folder / "images").glob("*.jpg"))[:count]:
+        img = cv2.imread(str(img_path))
+        h, w = img.shape[:2]
+        label = folder / "labels" / f"{img_path.stem}.txt"
+        rows = [r.split() for r in label.read_text().splitlines()] if label.exists() else []
+        boxes = np.array([[(float(x) - float(bw) / 2) * w, (float(y) - float(bh) / 2) * h,
+                           (float(x) + float(bw) / 2) * w, (float(y) + float(bh) / 2) * h]
+                          for _, x, y, bw, bh in rows]).reshape(-1, 4)
+        img = draw_boxes(img, boxes, thickness=max(1, w // 800))
+        f = cell / max(h, w)
+        img = cv2.resize(img, (int(w * f), int(h * f)), interpolation=cv2.INTER_AREA)
+        tile = np.full((cell, cell, 3), 40, np.uint8)
+        tile[:img.shape[0], :img.shape[1]] = img
+        tiles.append(tile)
+    if not tiles:
+        raise FileNotFoundError(f"no photos in {folder / 'images'}")
+    return grid(tiles, min(cols, len(tiles)))

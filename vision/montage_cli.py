@@ -12,9 +12,8 @@ from tqdm import tqdm
 
 
 def _all_designs():
-    from .gnome_decks import gnome_designs
-    from .kde_decks import kde_designs
-    return gnome_designs() + kde_designs()
+    from .designs import designs_for
+    return list(designs_for("train")) + list(designs_for("eval"))
 
 
 def montage_command(argv: Optional[list[str]] = None) -> int:
@@ -24,7 +23,17 @@ def montage_command(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--out", default="montages", type=Path, help="output directory")
     parser.add_argument("--designs", default="*",
                         help="glob on design names, e.g. 'gnome/*' or 'kde/oxygen*' (comma-separated)")
+    parser.add_argument("--photos", type=Path, metavar="SYNTH_DIR",
+                        help="instead: one contact sheet of the photos of a 'burraco synth' folder, with their boxes")
+    parser.add_argument("--count", type=int, default=12, help="photos on the sheet (with --photos)")
     args = parser.parse_args(argv)
+    if args.photos:
+        from .montage import photo_sheet
+        out = args.out if args.out.suffix else args.out / "photos.png"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(out), photo_sheet(args.photos, args.count))
+        print(f"wrote {out}")
+        return 0
     patterns = [p.strip() for p in args.designs.split(",") if p.strip()]
     designs = [d for d in _all_designs() if any(fnmatch.fnmatchcase(d.name, p) for p in patterns)]
     if not designs:
