@@ -7,6 +7,9 @@ beside it (pip under the rank, the "0" of "10", the letters of a vertical "JOKER
 result is the reference; the other three corners are searched the same way on the flipped face and
 kept only when they hold a blob of about the same size at about the same distance from their
 corner (the rotated twin at the bottom-right, and the two extra ones of 4-corner decks).
+When no pair agrees, the
+search is repeated with stricter ink levels (``INK_LEVELS``), which part an index from a central
+pip or artwork it nearly touches through anti-aliasing.
 
 ``find_indices(face)`` returns K x 4 float32 boxes ``x0, y0, x1, y1``; an empty 0 x 4 array when
 nothing index-like is found (better no box than a wrong one).
@@ -24,9 +27,14 @@ WINDOW_W = 0.30
 WINDOW_H = 0.45
 #: Ink: a channel differs from the local paper colour by more than this.
 INK_DIFF = 60
+#: Stricter ink levels tried in turn when a level finds no index pair: anti-aliased edges
+#: then stop joining an index to a central pip or artwork it nearly touches.
+INK_LEVELS = (INK_DIFF, 100, 180)
 MARGIN = 2
+#: Widest index (a wide "10" with its pip), as a fraction of the face width.
+MAX_W = 0.27
 #: Bump on any change of the algorithm: cached decks then recompute their boxes (not their faces).
-FINDER_VERSION = 2
+FINDER_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,13 @@ def _card_mask(face: np.ndarray) -> np.ndarray:
     return face[:, :, 3] >= 128
 
 
+def _outline_dist(card: np.ndarray) -> np.ndarray:
+    """Distance of each card pixel to the card's outline, the image border counting as outline
+    (square-cornered faces are opaque to the edge: without it nothing would be near the outline)."""
+    padded = np.pad(card.astype(np.uint8), 1)
+    return cv2.distanceTransform(padded, cv2.DIST_L2, 3)[1:-1, 1:-1]
+
+
 def ink_mask(face: np.ndarray, card: Optional[np.ndarray] = None) -> np.ndarray:
     """Ink pixels of a whole face (bool HxW): far from the paper colour.
 
@@ -62,15 +77,27 @@ def ink_mask(face: np.ndarray, card: Optional[np.ndarray] = None) -> np.ndarray:
     paper = np.median(bgr[card], axis=0) if card.any() else np.array([255, 255, 255])
     diff = np.abs(bgr - paper.reshape(1, 1, 3)).max(axis=2)
     ink = (diff > INK_DIFF) & card
-    dist = cv2.distanceTransform(card.astype(np.uint8), cv2.DIST_L2, 3)
+    dist = _outline_dist(card)
     ink &= dist > max(2.0, 0.008 * face.shape[0])
     return ink
 
 
-def _blobs(ink: np.ndarray) -> list[_Blob]:
-    n, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+def _blobs(ink: np.ndarray, edge: Optional[np.ndarray] = None) -> list[_Blob]:
+    """Connected ink blobs. With ``edge`` (bool mask of the zone along the card's outline), blobs
+    that touch it along both their top row and their left column are left out: they fill the
+    card's corner (square-corner artefacts, frame corners), no index glyph does."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    corner_fill = set()
+    if edge is not None:
+        ys, xs = np.nonzero(edge & ink)
+        lab = labels[ys, xs]
+        top = lab[ys <= stats[lab, cv2.CC_STAT_TOP] + 1]
+        left = lab[xs <= stats[lab, cv2.CC_STAT_LEFT] + 1]
+        corner_fill = set(np.intersect1d(top, left).tolist())
     out = []
     for i in range(1, n):
+        if i in corner_fill:
+            continue
         x, y, w, h, a = (int(v) for v in stats[i])
         out.append(_Blob(x, y, x + w, y + h, a))
     return out
@@ -81,7 +108,8 @@ def _gap(a: int, b: int, c: int, d: int) -> int:
     return max(a, c) - min(b, d)
 
 
-def _corner_cluster(face: np.ndarray, full_h: int, full_w: int) -> Optional[tuple[int, int, int, int]]:
+def _corner_cluster(face: np.ndarray, full_h: int, full_w: int,
+                    ink_diff: int = INK_DIFF) -> Optional[tuple[int, int, int, int]]:
     """Index box (x0, y0, x1, y1 exclusive) of the top-left corner of ``face``, or None."""
     H, W = face.shape[:2]
     wh, ww = int(round(WINDOW_H * H)), int(round(WINDOW_W * W))
@@ -89,7 +117,7 @@ def _corner_cluster(face: np.ndarray, full_h: int, full_w: int) -> Optional[tupl
     # Paper colour from the window only (gradients and tinted paper elsewhere do not matter),
     # but the outline distance needs the whole card mask.
     card = _card_mask(face)
-    dist_full = cv2.distanceTransform(card.astype(np.uint8), cv2.DIST_L2, 3)
+    dist_full = _outline_dist(card)
     far = dist_full[:wh, :ww] > max(2.0, 0.008 * full_h)
     bgr = win[:, :, :3].astype(np.int16)
     wcard = card[:wh, :ww]
@@ -101,13 +129,15 @@ def _corner_cluster(face: np.ndarray, full_h: int, full_w: int) -> Optional[tupl
     paper = np.median(face[:, :, :3][band].astype(np.int16), axis=0) if band.any() \
         else np.median(bgr[wcard], axis=0)
     diff = np.abs(bgr - paper.reshape(1, 1, 3)).max(axis=2)
-    ink = (diff > INK_DIFF) & far
-    blobs = _blobs(ink)
+    ink = (diff > ink_diff) & far
+    # Ink right against the outline zone is the card's frame or corner fill, never the index.
+    edge = cv2.dilate((wcard & ~far).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    blobs = _blobs(ink, edge)
     # A blob may not be cut by the window border (frames, artwork, central pips running on).
     inside = [b for b in blobs if b.x1 < ww - 1 and b.y1 < wh - 1]
     min_h = max(4, int(0.02 * full_h))
     seeds = [b for b in inside
-             if min_h <= b.h <= 0.22 * full_h and b.w <= 0.22 * full_w and b.area >= 0.25 * min_h * min_h
+             if min_h <= b.h <= 0.22 * full_h and b.w <= MAX_W * full_w and b.area >= 0.25 * min_h * min_h
              and b.x0 < 0.15 * full_w and b.y0 < 0.15 * full_h]
     if not seeds:
         return None
@@ -116,13 +146,14 @@ def _corner_cluster(face: np.ndarray, full_h: int, full_w: int) -> Optional[tupl
     gy = max(3, int(round(0.045 * full_h)))  # vertical gap rank -> pip, letter -> letter
     gx = max(2, int(round(0.012 * full_h)))   # horizontal gap "1" -> "0", rank -> pip beside it
     small = max(2, int(0.006 * full_h))
+    speck = 0.2 * min_h * min_h
     rest = [b for b in inside if b is not seed]
     grown = True
     while grown:
         grown = False
         for b in list(rest):
-            if b.h < small and b.w < small:
-                continue  # specks never grow the cluster
+            if (b.h < small and b.w < small) or b.area < speck:
+                continue  # specks (anti-aliasing, shading along the outline) never grow the cluster
             vgap, hgap = _gap(y0, y1, b.y0, b.y1), _gap(x0, x1, b.x0, b.x1)
             # stacked under/over: must overlap the cluster's columns substantially
             stacked = vgap <= gy and hgap < 0 and -hgap >= 0.4 * min(b.w, x1 - x0)
@@ -130,10 +161,10 @@ def _corner_cluster(face: np.ndarray, full_h: int, full_w: int) -> Optional[tupl
             if not (stacked or beside):
                 continue
             # the index pip is never much bigger than the rank glyph; a central pip often is
-            if b.h > 1.3 * seed.h or b.w > 1.6 * max(seed.w, 0.5 * seed.h):
+            if b.h > 1.3 * seed.h or b.w > 1.7 * max(seed.w, 0.5 * seed.h):
                 continue
             nx0, ny0, nx1, ny1 = min(x0, b.x0), min(y0, b.y0), max(x1, b.x1), max(y1, b.y1)
-            if nx1 - nx0 > 0.27 * full_w or ny1 - ny0 > WINDOW_H * full_h:
+            if nx1 - nx0 > MAX_W * full_w or ny1 - ny0 > WINDOW_H * full_h:
                 continue
             x0, y0, x1, y1 = nx0, ny0, nx1, ny1
             rest.remove(b)
@@ -170,6 +201,14 @@ def find_indices(face_bgra: np.ndarray) -> np.ndarray:
     face = np.ascontiguousarray(face_bgra)
     if face.ndim != 3 or face.shape[2] != 4:
         raise ValueError(f"expected an HxWx4 BGRA face, got {face.shape}")
+    for ink_diff in INK_LEVELS:
+        out = _find(face, ink_diff)
+        if len(out) >= 2:
+            return out
+    return np.zeros((0, 4), np.float32)
+
+
+def _find(face: np.ndarray, ink_diff: int) -> np.ndarray:
     H, W = face.shape[:2]
     corners = {  # name: (flip x, flip y)
         "tl": (False, False), "br": (True, True), "tr": (True, False), "bl": (False, True)}
@@ -180,7 +219,7 @@ def find_indices(face_bgra: np.ndarray) -> np.ndarray:
             view = view[:, ::-1]
         if fy:
             view = view[::-1]
-        box = _corner_cluster(np.ascontiguousarray(view), H, W)
+        box = _corner_cluster(np.ascontiguousarray(view), H, W, ink_diff)
         if box is not None:
             found[name] = box  # in the flipped frame, i.e. relative to its own corner
     ref = found.get("tl") or found.get("br")
