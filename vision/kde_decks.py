@@ -31,6 +31,8 @@ EXCLUDED: dict[str, str] = {
     "xskat-german": "German suits (acorns, leaves, hearts, bells), not French-suited",
     "xskat-french": "cards are embedded 72x112 bitmaps: far too low-resolution",
     "konqi-modern": "cards are embedded 72x96 bitmaps: far too low-resolution",
+    "oxygen-air": "rank printed once (top right) and pip once (bottom left): no corner index pair to label",
+    "oxygen-white": "rank printed once (top right) and pip once (bottom left): no corner index pair to label",
 }
 
 

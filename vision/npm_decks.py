@@ -35,6 +35,8 @@ from engine.card import RANKS, SUITS, Card, full_deck
 
 from .cache import cache_dir
 from .design import FACE_HEIGHT, CardFace, Design
+from .index_finder import FINDER_VERSION
+from .index_finder import find_indices as _find_indices
 
 #: Packages (pinned, so the evaluation set never changes under us).
 YOUNESTOUATI = "@younestouati/playing-cards-standard-deck@3.0.0"
@@ -169,11 +171,6 @@ def _render_svg(path: Path, height: int) -> np.ndarray:
     return render_svg(path, height=height)
 
 
-def _find_indices(face: np.ndarray) -> np.ndarray:
-    from .index_finder import find_indices
-    return find_indices(face)
-
-
 def outline_alpha(img: np.ndarray) -> np.ndarray:
     """Binary card mask (uint8 0/255) from a rendered face's alpha: the filled outer outline.
 
@@ -245,17 +242,22 @@ class _Deck:
         if png.is_file() and meta.is_file():
             img = cv2.imread(str(png), cv2.IMREAD_UNCHANGED)
             try:
-                boxes = np.asarray(json.loads(meta.read_text())["indices"], np.float32).reshape(-1, 4)
+                data = json.loads(meta.read_text())
+                boxes = np.asarray(data["indices"], np.float32).reshape(-1, 4)
             except (ValueError, KeyError):
-                img = None
+                img, data = None, {}
             if img is not None and img.ndim == 3 and img.shape[2] == 4:
+                if data.get("finder") != FINDER_VERSION:       # the finder improved: boxes again, no re-render
+                    boxes = np.asarray(_find_indices(img), np.float32).reshape(-1, 4)
+                    _atomic_write(meta, json.dumps(dict(data, indices=boxes.tolist(), finder=FINDER_VERSION)).encode())
                 return CardFace(img, boxes)
         size = None if card == Card("A", "S") else (self._size() if card.is_joker else None)
         img = render_face_image(path, size)
         boxes = np.asarray(_find_indices(img), np.float32).reshape(-1, 4)
         _atomic_write(png, cv2.imencode(".png", img)[1].tobytes())
         _atomic_write(meta, json.dumps({"card": str(card), "design": self.name, "package": self.spec,
-                                        "svg": str(path.name), "indices": boxes.tolist()}).encode())
+                                        "svg": str(path.name), "indices": boxes.tolist(),
+                                        "finder": FINDER_VERSION}).encode())
         return CardFace(img, boxes)
 
     def render_back(self) -> Optional[np.ndarray]:
