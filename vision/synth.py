@@ -102,9 +102,10 @@ def _lay_out(rng: np.random.Generator, designs: list[Design], s: SynthSettings,
 def generate(seed: int, index: int, designs: Sequence[Design], settings: Optional[SynthSettings] = None) -> Sample:
     s = settings or SynthSettings()
     rng = np.random.default_rng([seed, index])
-    picked = [designs[int(rng.integers(len(designs)))]]
+    first = int(rng.integers(len(designs)))
+    picked = [designs[first]]
     if len(designs) > 1 and rng.random() < s.two_designs_p:
-        picked.append(designs[int(rng.integers(len(designs)))])
+        picked.append(designs[(first + 1 + int(rng.integers(len(designs) - 1))) % len(designs)])
     u = rng.random()
     kind = "table" if u < s.table_p else "both" if u < s.table_p + s.both_p else "hand"
     shoe = Shoe()
