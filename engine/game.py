@@ -11,7 +11,7 @@ from typing import Any, Optional, Union
 
 from .errors import GameError
 from .hand import Hand
-from .profile import EndCondition, Profile, get_profile
+from .profile import PROFILES, EndCondition, Profile, get_profile
 from .scoring import HandScore, score_hand
 
 
@@ -164,15 +164,10 @@ class Game:
             if isinstance(prof, dict):
                 prof = dict(prof)
                 name = prof.get("name", "fibur")
-                prof.setdefault("base", name if name in _profile_names() else "fibur")
+                prof.setdefault("base", name if name in PROFILES else "fibur")
             game = cls(list(data["players"]), [list(s) for s in data["sides"]], get_profile(prof),
                        EndCondition.from_dict(data["end"]) if "end" in data else None)
             game.hands = [HandRecord(h["hand"], tuple(int(p) for p in h["points"])) for h in data.get("hands", [])]
         except (KeyError, TypeError) as err:
             raise GameError(f"a saved game is missing or has a bad field: {err}") from None
         return game
-
-
-def _profile_names() -> tuple[str, ...]:
-    from .profile import PROFILES
-    return tuple(PROFILES)

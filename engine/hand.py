@@ -8,7 +8,7 @@ from typing import Any, Optional, Union
 from .card import Card
 from .errors import HandFormatError, InvalidCardError
 from .meld import MeldCard
-from .profile import Profile, get_profile
+from .profile import PROFILES, Profile, get_profile
 
 #: values of "pozzetto": taken, not taken, or taken with the last discard just before the
 #: opponents closed ("late": counts as not taken under the classico profile)
@@ -38,7 +38,8 @@ class Hand:
     profile: Profile = field(default_factory=get_profile)
 
     def to_dict(self) -> dict:
-        return {"profile": self.profile.name if self.profile.name in _named() else self.profile.to_dict(),
+        named = PROFILES.get(self.profile.name) == self.profile
+        return {"profile": self.profile.name if named else self.profile.to_dict(),
                 "teams": [t.to_dict() for t in self.teams]}
 
     @classmethod
@@ -51,11 +52,6 @@ class Hand:
         if not isinstance(teams, list) or not teams:
             raise HandFormatError("a hand needs a non-empty list 'teams'")
         return cls(tuple(_team(t, i) for i, t in enumerate(teams)), prof)
-
-
-def _named() -> tuple[str, ...]:
-    from .profile import PROFILES
-    return tuple(PROFILES)
 
 
 def _cards(value: Any, where: str, parse) -> tuple:
