@@ -1,7 +1,6 @@
 """Procedural table textures: shapes, determinism, variety, speed."""
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import pytest
@@ -41,15 +40,3 @@ def test_bad_arguments():
         table_texture(np.random.default_rng(0), 0, 10)
     with pytest.raises(ValueError):
         table_texture(np.random.default_rng(0), 10, 10, kind="glass")
-
-
-def test_speed():
-    rng = np.random.default_rng(1)
-    table_texture(rng, 2000, 1500)  # warm-up (noise tile bank)
-    times = []
-    for seed in range(14):
-        t = time.perf_counter()
-        table_texture(np.random.default_rng(seed), 2000, 1500, kind=KINDS[seed % len(KINDS)])
-        times.append(time.perf_counter() - t)
-    # target 150 ms median on a quiet machine; generous bound for loaded CI machines
-    assert float(np.median(times)) < 0.4, times
