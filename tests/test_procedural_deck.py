@@ -6,12 +6,10 @@ import random
 import numpy as np
 import pytest
 
-pytest.importorskip("PIL")
-
-from engine.card import Card, full_deck  # noqa: E402
-from vision.design import FACE_HEIGHT, CardFace, Design  # noqa: E402
-from vision.pips import SUIT_VARIANTS, draw_pip, pip_mask, suit_aspect  # noqa: E402
-from vision.procedural_deck import (DeckStyle, available_fonts, design_from_style,  # noqa: E402
+from engine.card import Card, full_deck
+from vision.design import FACE_HEIGHT, CardFace, Design
+from vision.pips import SUIT_VARIANTS, draw_pip, pip_mask, suit_aspect
+from vision.procedural_deck import (DeckStyle, available_fonts, design_from_style,
                                     procedural_designs)
 
 DECK = list(full_deck())
