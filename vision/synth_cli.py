@@ -50,7 +50,11 @@ def synth_command(argv: list[str]) -> int:
         print("burraco synth: --n must be at least 1", file=sys.stderr)
         return 2
     settings = SynthSettings()
-    prepare(args.out)
+    try:
+        prepare(args.out)
+    except OSError as err:
+        print(f"burraco synth: cannot write to {args.out}: {err.strerror or err}", file=sys.stderr)
+        return 2
     init = (args.designs, settings, str(args.out), not args.no_tiles, not args.no_crops)
     jobs = [(args.seed, i) for i in range(args.start, args.start + args.n)]
     results: dict[int, dict] = {}
