@@ -6,10 +6,8 @@ from functools import lru_cache
 from .design import Design
 from .synth_settings import SynthSettings
 
-#: GNOME decks and npm packages that never enter training (see issue 3); the 4-colour recolour
-#: of anglo_modern is the same artwork and is reserved with it.
-EVAL_GNOME = ("guyenne-classic", "anglo_modern", "anglo_modern_4_color")
-EVAL_NPM = ("@younestouati/playing-cards-standard-deck", "@heruka_urgyen/react-playing-cards")
+# Reserved for evaluation, never for training: the GNOME decks in ``gnome_decks.EVAL_DECKS``
+# (guyenne-classic, anglo_modern and its 4-colour recolour) and every npm deck (npm_decks).
 
 
 @lru_cache(maxsize=4)
