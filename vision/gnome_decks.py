@@ -14,7 +14,6 @@ card after the first, only load PNGs. The shared cache machinery (``CachedDeck``
 from __future__ import annotations
 
 import json
-import os
 import threading
 import zlib
 from pathlib import Path
@@ -25,7 +24,7 @@ import numpy as np
 
 from engine.card import JOKER, RANKS, Card, full_deck
 
-from .cache import cache_dir
+from .cache import atomic_write, cache_dir, png_bytes
 from .design import FACE_HEIGHT, CardFace, Design
 from .index_finder import FINDER_VERSION, find_indices
 from .svg_render import render_svg
@@ -101,15 +100,6 @@ def make_face(card_bgra: np.ndarray, height: int = FACE_HEIGHT) -> np.ndarray:
     return face
 
 
-def _write_png(path: Path, img: np.ndarray) -> None:
-    ok, buf = cv2.imencode(".png", img)
-    if not ok:
-        raise OSError(f"cannot encode {path}")
-    tmp = path.with_name(path.name + f".tmp{os.getpid()}")
-    tmp.write_bytes(buf.tobytes())
-    os.replace(tmp, path)
-
-
 class CachedDeck:
     """One deck's faces in the cache directory, built on first use by ``build()``.
 
@@ -156,14 +146,12 @@ class CachedDeck:
         boxes = {}
         for key, img in faces.items():
             if write_faces:
-                _write_png(self.directory / f"{key}.png", img)
+                atomic_write(self.directory / f"{key}.png", png_bytes(img))
             if key != "back":
                 boxes[key] = find_indices(img).round(2).tolist()
         data = {"version": CACHE_VERSION, "finder": FINDER_VERSION, "source": self._source_id,
                 "has_back": "back" in faces, "indices": boxes}
-        tmp = self.index_path.with_name(f"index.json.tmp{os.getpid()}")
-        tmp.write_text(json.dumps(data, indent=0))
-        os.replace(tmp, self.index_path)
+        atomic_write(self.index_path, json.dumps(data, indent=0).encode())
         return data
 
     def _load(self, key: str) -> np.ndarray:

@@ -33,7 +33,7 @@ import numpy as np
 
 from engine.card import RANKS, SUITS, Card, full_deck
 
-from .cache import cache_dir
+from .cache import atomic_write, cache_dir, png_bytes
 from .design import FACE_HEIGHT, CardFace, Design
 from .index_finder import FINDER_VERSION
 from .index_finder import find_indices as _find_indices
@@ -249,13 +249,13 @@ class _Deck:
             if img is not None and img.ndim == 3 and img.shape[2] == 4:
                 if data.get("finder") != FINDER_VERSION:       # the finder improved: boxes again, no re-render
                     boxes = np.asarray(_find_indices(img), np.float32).reshape(-1, 4)
-                    _atomic_write(meta, json.dumps(dict(data, indices=boxes.tolist(), finder=FINDER_VERSION)).encode())
+                    atomic_write(meta, json.dumps(dict(data, indices=boxes.tolist(), finder=FINDER_VERSION)).encode())
                 return CardFace(img, boxes)
         size = None if card == Card("A", "S") else (self._size() if card.is_joker else None)
         img = render_face_image(path, size)
         boxes = np.asarray(_find_indices(img), np.float32).reshape(-1, 4)
-        _atomic_write(png, cv2.imencode(".png", img)[1].tobytes())
-        _atomic_write(meta, json.dumps({"card": str(card), "design": self.name, "package": self.spec,
+        atomic_write(png, png_bytes(img))
+        atomic_write(meta, json.dumps({"card": str(card), "design": self.name, "package": self.spec,
                                         "svg": str(path.name), "indices": boxes.tolist(),
                                         "finder": FINDER_VERSION}).encode())
         return CardFace(img, boxes)
@@ -273,7 +273,7 @@ class _Deck:
             img = _render_tiled(self.back, size)
         else:
             img = render_face_image(self.back, size)
-        _atomic_write(png, cv2.imencode(".png", img)[1].tobytes())
+        atomic_write(png, png_bytes(img))
         return img
 
 
@@ -290,17 +290,6 @@ def _render_tiled(path: Path, size: tuple[int, int], tile_px: int = 36) -> np.nd
     img[:, :, 3] = mask
     img[mask == 0, :3] = 0
     return img
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _design(deck: _Deck) -> Design:
