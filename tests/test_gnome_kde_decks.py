@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from engine.card import Card, full_deck
-from vision.design import FACE_HEIGHT, Design
-from vision.gnome_decks import EVAL_DECKS, gnome_designs
-from vision.kde_decks import kde_designs
-from vision.svg_render import rsvg_available
+from vision.synth.design import FACE_HEIGHT, Design
+from vision.synth.gnome_decks import EVAL_DECKS, gnome_designs
+from vision.synth.kde_decks import kde_designs
+from vision.synth.svg_render import rsvg_available
 
 pytestmark = pytest.mark.skipif(not rsvg_available(), reason="rsvg-convert not installed")
 

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.index_finder import WINDOW_H, WINDOW_W, find_indices, index_crop_ok, iou
+from vision.synth.index_finder import WINDOW_H, WINDOW_W, find_indices, index_crop_ok, iou
 
 W, H = 250, 360
 
@@ -159,17 +159,17 @@ def _plausible(boxes, w, h) -> bool:
 
 
 def _real_design(name):
-    from vision.svg_render import rsvg_available
+    from vision.synth.svg_render import rsvg_available
     if not rsvg_available():
         pytest.skip("rsvg-convert not installed")
     if name.startswith("npm/"):
-        from vision.npm_decks import NpmUnavailableError, npm_designs
+        from vision.synth.npm_decks import NpmUnavailableError, npm_designs
         try:
             designs = npm_designs()
         except NpmUnavailableError as exc:
             pytest.skip(f"npm registry unreachable: {exc}")
     else:
-        from vision.gnome_decks import gnome_designs
+        from vision.synth.gnome_decks import gnome_designs
         designs = gnome_designs()
     design = {d.name: d for d in designs}.get(name)
     if design is None:

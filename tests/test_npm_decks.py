@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from engine.card import Card, full_deck
-from vision.design import FACE_HEIGHT, CardFace
-from vision.npm_decks import NpmUnavailableError, design_cards, npm_designs, outline_alpha
-from vision.svg_render import rsvg_available
+from vision.synth.design import FACE_HEIGHT, CardFace
+from vision.synth.npm_decks import NpmUnavailableError, design_cards, npm_designs, outline_alpha
+from vision.synth.svg_render import rsvg_available
 
 
 @pytest.fixture(scope="module")

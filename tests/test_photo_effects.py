@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.photo_effects import PhotoSettings, camera_homography, jpeg, photometric
+from vision.synth.photo_effects import PhotoSettings, camera_homography, jpeg, photometric
 
 
 def _scene(seed=0, w=320, h=240):

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from engine.card import Card, full_deck
-from vision.design import FACE_HEIGHT, CardFace, Design
-from vision.pips import SUIT_VARIANTS, draw_pip, pip_mask, suit_aspect
-from vision.procedural_deck import (DeckStyle, available_fonts, design_from_style,
+from vision.synth.design import FACE_HEIGHT, CardFace, Design
+from vision.synth.pips import SUIT_VARIANTS, draw_pip, pip_mask, suit_aspect
+from vision.synth.procedural_deck import (DeckStyle, available_fonts, design_from_style,
                                     procedural_designs)
 
 DECK = list(full_deck())

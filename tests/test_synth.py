@@ -9,11 +9,11 @@ from engine.card import Card
 from engine.meld import read_meld
 from engine.scoring import score_json
 from vision.classes import CLASS_NAMES, class_id
-from vision.design import CardFace
-from vision.procedural_deck import procedural_designs
-from vision.scene import PlacedCard, card_matrix, compose, visible_fraction
-from vision.synth import generate
-from vision.synth_settings import SynthSettings
+from vision.synth.design import CardFace
+from vision.synth.procedural_deck import procedural_designs
+from vision.synth.scene import PlacedCard, card_matrix, compose, visible_fraction
+from vision.synth.synth import generate
+from vision.synth.synth_settings import SynthSettings
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,8 @@ import pytest
 
 from engine.cli import main
 from vision.classes import CLASS_NAMES
-from vision.designs import designs_for
+from vision.synth.designs import designs_for
+from vision.synth.synth_settings import SynthSettings
 
 # reserved by issue 3 (anglo_modern_4_color is the same artwork as anglo_modern)
 RESERVED_GNOME = {"guyenne-classic", "anglo_modern", "anglo_modern_4_color"}
@@ -58,7 +59,7 @@ def test_index_crops_and_negatives(dataset):
     labels = {r["label"] for r in rows}
     assert "none" in labels and labels - {"none"} <= set(CLASS_NAMES)
     n_boxes = sum(len(_yolo(p)) for p in (dataset / "labels").glob("*.txt"))
-    assert sum(r["label"] != "none" for r in rows) == n_boxes
+    assert sum(r["label"] != "none" for r in rows) == n_boxes * SynthSettings().crops_per_index
     assert cv2.imread(str(dataset / rows[0]["file"])).shape[:2] == (64, 64)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.table_texture import KINDS, table_texture
+from vision.synth.table_texture import KINDS, table_texture
 
 
 @pytest.mark.parametrize("kind", KINDS)

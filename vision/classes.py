@@ -14,3 +14,7 @@ def class_id(card: Card) -> int:
 
 def card_of(class_index: int) -> Card:
     return CLASS_CARDS[class_index]
+
+# The index classifier's classes: every card, then "not an index" (pips, court art, backs, table).
+NONE_CLASS = "none"
+READER_CLASSES: tuple[str, ...] = CLASS_NAMES + (NONE_CLASS,)

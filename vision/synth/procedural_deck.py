@@ -1,7 +1,7 @@
 """Procedurally drawn card designs: endless, varied, deterministic decks.
 
 ``procedural_designs(n, seed)`` samples ``n`` deck styles (:class:`DeckStyle`) from
-``random.Random`` seeded by ``seed`` and wraps each in a :class:`~vision.design.Design` whose
+``random.Random`` seeded by ``seed`` and wraps each in a :class:`~vision.synth.design.Design` whose
 faces are drawn on demand with OpenCV (shapes) and Pillow (TrueType text from the Debian font
 packages). One style fixes every random choice of a deck: the font and its weight, the size of
 the corner indices (normal up to jumbo "burraco" indices), two or four indexed corners, two- or
@@ -26,8 +26,8 @@ import cv2
 import numpy as np
 
 from engine.card import Card, RANKS, SUITS, full_deck
-from vision.design import FACE_HEIGHT, CardFace, Design
-from vision.pips import SUIT_VARIANTS, draw_pip, draw_star, pip_mask, suit_aspect
+from vision.synth.design import FACE_HEIGHT, CardFace, Design
+from vision.synth.pips import SUIT_VARIANTS, draw_pip, draw_star, pip_mask, suit_aspect
 
 try:                                  # Pillow renders the TrueType text
     from PIL import Image, ImageDraw, ImageFont

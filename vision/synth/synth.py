@@ -16,7 +16,7 @@ from engine.card import Card
 from engine.hand import Hand
 from engine.scoring import score_hand
 
-from .classes import class_id
+from ..classes import class_id
 from .deal import Shoe, random_melds
 from .design import Design
 from .layout import extent, lay_discard, lay_fan, lay_pile, lay_spread, lay_table, shift

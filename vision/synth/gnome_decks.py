@@ -7,9 +7,9 @@ cut by grid position, never by reading letters.
 
 A deck's sheet is rendered once, cut into faces (height ``FACE_HEIGHT``, alpha from the SVG's own
 transparent surroundings of the rounded card), and the faces are saved as PNGs together with an
-``index.json`` of the corner-index boxes found by ``vision.index_finder``. Later runs, and every
+``index.json`` of the corner-index boxes found by ``vision.synth.index_finder``. Later runs, and every
 card after the first, only load PNGs. The shared cache machinery (``CachedDeck``) also serves
-``vision.kde_decks``.
+``vision.synth.kde_decks``.
 """
 from __future__ import annotations
 

@@ -34,6 +34,9 @@ class SynthSettings:
     empty_tile_p: float = 0.08
     crop: int = 64
     crop_pad: float = 0.3
+    crops_per_index: int = 2               # each at its own turn and jitter
+    crop_shift: float = 0.08               # centre jitter, share of the crop side (a detector's box is loose)
+    crop_scale: tuple[float, float] = (0.9, 1.3)   # side jitter (predicted boxes run 6-14% wide)
     negatives_per_image: int = 24
     jpeg_quality: int = 92
     # designs

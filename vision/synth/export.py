@@ -8,11 +8,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .classes import CLASS_NAMES
+from ..classes import CLASS_NAMES, NONE_CLASS
 from .synth import Sample
 from .synth_settings import SynthSettings
 
-NONE_CLASS = "none"
 SUBDIRS = ("images", "labels", "truth", "tiles/images", "tiles/labels", "crops")
 
 
@@ -71,8 +70,11 @@ def crops(sample: Sample, s: SynthSettings, rng: np.random.Generator):
     for (x0, y0, x1, y1), c in zip(sample.boxes, sample.classes):
         side = max(x1 - x0, y1 - y0) * (1 + s.crop_pad)
         sides.append(side)
-        yield _crop_square(sample.image, (x0 + x1) / 2, (y0 + y1) / 2, side, rng.uniform(0, 360), s.crop), \
-            CLASS_NAMES[int(c)]
+        for _ in range(s.crops_per_index):
+            cx, cy = (x0 + x1) / 2 + rng.uniform(-1, 1) * s.crop_shift * side, \
+                (y0 + y1) / 2 + rng.uniform(-1, 1) * s.crop_shift * side
+            yield _crop_square(sample.image, cx, cy, side * rng.uniform(*s.crop_scale), rng.uniform(0, 360),
+                               s.crop), CLASS_NAMES[int(c)]
     h, w = sample.image.shape[:2]
     typical = float(np.median(sides)) if sides else 40.0
     on_card = np.argwhere(sample.card_map > 0)

@@ -13,7 +13,7 @@
 Nothing of the artwork is committed: each package is fetched with ``npm pack`` into
 ``cache_dir("decks", "npm")`` on first use, unpacked, and its faces are rendered with
 ``rsvg-convert`` to height ``FACE_HEIGHT``; each face is cached as a PNG next to a JSON file with
-its corner index boxes (found by ``vision.index_finder.find_indices``).
+its corner index boxes (found by ``vision.synth.index_finder.find_indices``).
 """
 from __future__ import annotations
 

@@ -1,0 +1,49 @@
+"""Reading each found index with the classifier exported to ONNX: a square crop of the
+full-resolution photo around the box, 48 px, gives the probabilities of 52 cards, the joker
+and "not an index"."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .detector import session
+from .settings import ReaderSettings
+
+INPUT = 48
+
+
+def crop(image: np.ndarray, box: np.ndarray, pad: float, size: int = INPUT) -> np.ndarray:
+    """A ``size`` px square around ``box`` with ``pad`` of context, edges replicated past the photo."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    side = max(x2 - x1, y2 - y1, 2.0) * (1 + pad)
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    f = size / side
+    if f < 0.5:
+        # warpAffine cannot average when it shrinks: shrink a window round the box first
+        r = int(side)
+        x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+        window = image[y0:int(cy) + r + 1, x0:int(cx) + r + 1]
+        nw, nh = max(1, round(window.shape[1] * f)), max(1, round(window.shape[0] * f))
+        small = cv2.resize(window, (nw, nh), interpolation=cv2.INTER_AREA)
+        sx, sy = nw / window.shape[1], nh / window.shape[0]
+        image, cx, cy, f = small, (cx - x0) * sx, (cy - y0) * sy, f / sx
+    m = np.array([[f, 0, size / 2 - f * cx], [0, f, size / 2 - f * cy]], np.float32)
+    return cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+class IndexClassifier:
+    def __init__(self, path: Path, settings: ReaderSettings = ReaderSettings()):
+        self.path = Path(path)
+        self.settings = settings
+        self.session = session(self.path)
+        self.input = self.session.get_inputs()[0].name
+
+    def probabilities(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """N x classes probabilities for the N boxes of ``image`` (BGR)."""
+        if not len(boxes):
+            return np.zeros((0, self.session.get_outputs()[0].shape[1] or 0), np.float32)
+        batch = np.stack([crop(image, b, self.settings.crop_pad) for b in boxes])
+        x = batch[:, :, :, ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        return self.session.run(None, {self.input: np.ascontiguousarray(x)})[0]

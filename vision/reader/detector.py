@@ -1,0 +1,71 @@
+"""Finding corner indices with the one-class YOLO detector exported to ONNX.
+
+The photo is looked at whole, first at ``first_side`` pixels on its long side; when the
+indices found are small there, it is looked at again, enlarged so that they come out near the
+size the detector learned (``target_index``), up to ``max_side``.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .settings import ReaderSettings
+
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+import onnxruntime as ort  # noqa: E402
+
+
+def session(path: Path) -> ort.InferenceSession:
+    opts = ort.SessionOptions()
+    opts.log_severity_level = 3
+    return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+
+
+class CornerDetector:
+    def __init__(self, path: Path, settings: ReaderSettings = ReaderSettings()):
+        self.path = Path(path)
+        self.settings = settings
+        self.session = session(self.path)
+        self.input = self.session.get_inputs()[0].name
+
+    def _run(self, image: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
+        """Boxes (in ``image`` pixels) and scores, the photo scaled to ``side`` on its long side."""
+        h, w = image.shape[:2]
+        f = side / max(h, w)
+        nw, nh = max(32, round(w * f)), max(32, round(h * f))
+        pw, ph = -(-nw // 32) * 32, -(-nh // 32) * 32
+        interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
+        canvas = np.full((ph, pw, 3), 114, np.uint8)
+        canvas[:nh, :nw] = cv2.resize(image, (nw, nh), interpolation=interp)
+        x = canvas[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+        out = self.session.run(None, {self.input: x})[0][0]          # (4 + classes) x anchors
+        scores = out[4:].max(axis=0)
+        keep = scores >= self.settings.detect_conf
+        xywh, scores = out[:4, keep].T, scores[keep]
+        boxes = np.concatenate([xywh[:, :2] - xywh[:, 2:] / 2, xywh[:, :2] + xywh[:, 2:] / 2], 1)
+        if len(boxes):
+            idx = cv2.dnn.NMSBoxes(np.c_[boxes[:, :2], xywh[:, 2:]].tolist(), scores.tolist(),
+                                   self.settings.detect_conf, self.settings.nms_iou)
+            idx = np.asarray(idx, np.int64).reshape(-1)
+            boxes, scores = boxes[idx], scores[idx]
+        boxes = boxes / np.array([nw / w, nh / h, nw / w, nh / h], np.float32)
+        boxes = np.clip(boxes, 0, [w, h, w, h]).astype(np.float32)
+        return boxes, scores.astype(np.float32)
+
+    def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        s = self.settings
+        long_side = max(image.shape[:2])
+        first = min(s.first_side, -(-long_side // 32) * 32)
+        boxes, scores = self._run(image, first)
+        f = first / long_side
+        size = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]))) * f \
+            if len(boxes) else 0.0
+        if (size < s.small_index) and f < 1:
+            want = first * (s.target_index / size) if size > 0 else s.max_side
+            closer = int(min(s.max_side, want, -(-long_side // 32) * 32))
+            if closer > first * 1.2:
+                boxes, scores = self._run(image, closer)
+        return boxes, scores

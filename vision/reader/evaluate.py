@@ -1,0 +1,148 @@
+"""Measuring the reader: corners matched to labelled ones (same card, IoU >= 0.5), cards per
+photo, hand scores. Works on a ``burraco synth`` folder (its ``truth/``) or on a folder of real
+photos labelled as ``../shared/eval/real-bidly/`` is."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+import numpy as np
+
+from engine.card import Card
+
+from .corners import iou_matrix
+from .photo import load_photo
+
+IOU = 0.5
+
+
+@dataclass
+class Tally:
+    """Counts behind one line ``NAME: X/Y (P%)``."""
+    hit: int = 0
+    total: int = 0
+
+    def add(self, hit: int, total: int) -> None:
+        self.hit += int(hit)
+        self.total += int(total)
+
+    @property
+    def rate(self) -> float:
+        return self.hit / self.total if self.total else 0.0
+
+    def line(self, name: str) -> str:
+        return f"{name}: {self.hit}/{self.total} ({100 * self.rate:.1f}%)"
+
+
+def match_corners(pred_boxes: np.ndarray, pred_names: list[str], true_boxes: np.ndarray,
+                  true_names: list[str], same_card: bool = True) -> int:
+    """How many labelled corners a prediction matches one to one (greedy by IoU)."""
+    if not len(pred_boxes) or not len(true_boxes):
+        return 0
+    iou = iou_matrix(pred_boxes, true_boxes)
+    if same_card:
+        iou = iou * (np.array(pred_names)[:, None] == np.array(true_names)[None, :])
+    hits = 0
+    while True:
+        i, j = np.unravel_index(np.argmax(iou), iou.shape)
+        if iou[i, j] < IOU:
+            return hits
+        hits += 1
+        iou[i, :] = 0
+        iou[:, j] = 0
+
+
+@dataclass
+class Labelled:
+    """One photo with its labelled corners (and, for synthetic photos, the whole truth)."""
+    image: Path
+    boxes: np.ndarray
+    names: list[str]
+    truth: dict = field(default_factory=dict)
+
+    @property
+    def cards(self) -> Counter:
+        """The cards that show at least one labelled corner."""
+        return Counter(c["card"] for c in self.truth.get("cards", [])
+                       if c["card"] is not None and any(ix["box"] for ix in c["indices"]))
+
+
+def synthetic_set(folder: Path) -> Iterator[Labelled]:
+    folder = Path(folder)
+    for path in sorted((folder / "truth").glob("*.json")):
+        truth = json.loads(path.read_text())
+        boxes, names = [], []
+        for card in truth["cards"]:
+            for ix in card["indices"]:
+                if ix["box"] and card["card"] is not None:
+                    boxes.append(ix["box"])
+                    names.append(card["card"])
+        yield Labelled(folder / truth["image"], np.array(boxes, np.float32).reshape(-1, 4), names, truth)
+
+
+def real_set(folder: Path) -> Iterator[Labelled]:
+    """Photos with ``NAME-labels.json`` beside them (or ``NAME-*-labels.json``): relative centre boxes."""
+    folder = Path(folder)
+    for image in sorted(p for p in folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png", ".heic")):
+        labels = sorted(folder.glob(f"{image.stem}*labels.json"))
+        if not labels:
+            continue
+        photo = load_photo(image)
+        w, h = photo.width, photo.height
+        boxes, names = [], []
+        for entry in json.loads(labels[0].read_text()):
+            r = entry["relative_coordinates"]
+            cx, cy, bw, bh = r["center_x"] * w, r["center_y"] * h, r["width"] * w, r["height"] * h
+            boxes.append([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2])
+            names.append(str(Card.parse(entry["name"])))
+        yield Labelled(image, np.array(boxes, np.float32).reshape(-1, 4), names)
+
+
+@dataclass
+class Report:
+    lines: dict[str, Tally] = field(default_factory=dict)
+    mistakes: Counter = field(default_factory=Counter)
+
+    def tally(self, name: str) -> Tally:
+        return self.lines.setdefault(name, Tally())
+
+    def text(self) -> str:
+        return "\n".join(t.line(name) for name, t in self.lines.items())
+
+
+def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
+             hand_points: Callable[[list[str]], int], progress: Callable[[int], None] = lambda k: None) -> Report:
+    """``read`` gives a reading as ``burraco read --json`` prints it."""
+    rep = Report()
+    for k, item in enumerate(items):
+        reading = read(item.image)
+        boxes = np.array([c["box"] for c in reading["corners"]], np.float32).reshape(-1, 4)
+        names = [c["card"] for c in reading["corners"]]
+        hits = match_corners(boxes, names, item.boxes, item.names)
+        found = match_corners(boxes, names, item.boxes, item.names, same_card=False)
+        rep.tally("corner recall").add(hits, len(item.names))
+        rep.tally("corner precision").add(hits, len(names))
+        rep.tally("corner found (any reading)").add(found, len(item.names))
+        _note_mistakes(rep.mistakes, boxes, names, item)
+        if item.truth:
+            cards = Counter(c["card"] for c in reading["cards"])
+            rep.tally("cards exact").add(cards == item.cards, 1)
+            if item.truth.get("kind") == "hand":
+                truth_points = item.truth["expected_score"]["hand_points"]
+                rep.tally("hand score exact").add(hand_points(list(cards.elements())) == truth_points, 1)
+        progress(k + 1)
+    return rep
+
+
+def _note_mistakes(mistakes: Counter, boxes: np.ndarray, names: list[str], item: Labelled) -> None:
+    """Counts of 'true -> read' for corners found in the right place under the wrong name."""
+    if not len(boxes) or not len(item.boxes):
+        return
+    iou = iou_matrix(boxes, item.boxes)
+    for i in range(len(boxes)):
+        j = int(np.argmax(iou[i]))
+        if iou[i, j] >= IOU and names[i] != item.names[j]:
+            mistakes[f"{item.names[j]}->{names[i]}"] += 1

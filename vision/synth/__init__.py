@@ -1,0 +1,1 @@
+"""The synthetic-data factory: card designs, scenes, camera, labels and exports."""

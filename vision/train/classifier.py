@@ -1,0 +1,191 @@
+"""Training the index classifier on the factory's crops: checkpoints, resume, a time budget, ONNX.
+
+``train_classifier(TrainSpec(...))`` trains from ``data`` folders made by ``burraco synth``
+(their ``crops/``), holds out the crops of every 50th photo to watch progress, writes
+``last.pt`` after every ``checkpoint_s`` seconds and at each epoch's end, picks up from
+``last.pt`` when it is there, stops at ``epochs`` or at the time budget, and exports
+``best`` (lowest held-out error) to ONNX.
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from ..classes import NONE_CLASS, READER_CLASSES
+from .classifier_net import INPUT, IndexNet
+from .crop_data import CropSet, augment, centre, load_crops, steps_per_epoch, to_tensor
+
+NONE_ID = READER_CLASSES.index(NONE_CLASS)
+
+
+@dataclass
+class TrainSpec:
+    data: list[Path]
+    out: Path
+    epochs: int = 12
+    batch: int = 256
+    lr: float = 3e-3
+    weight_decay: float = 5e-4
+    width: int = 24
+    budget_s: float = 2.5 * 3600
+    checkpoint_s: float = 300
+    threads: int = 0                   # 0: torch's default
+    seed: int = 0
+    max_crops: int = 0                 # 0: all
+    label_smoothing: float = 0.05
+    extra: dict = field(default_factory=dict)
+
+
+def _split(crops: CropSet, seed: int) -> tuple[CropSet, CropSet]:
+    held = crops.photos % 50 == 7
+    return crops.subset(~held), crops.subset(held)
+
+
+def evaluate(model: IndexNet, crops: CropSet, batch: int = 1024) -> dict:
+    """Top-1 error, and error among real indices (the card named wrong or thrown out)."""
+    model.eval()
+    preds = []
+    with torch.no_grad():
+        for i in range(0, len(crops), batch):
+            x = centre(to_tensor(crops.images[i:i + batch]), INPUT)
+            preds.append(model(x).argmax(1).numpy())
+    pred = np.concatenate(preds) if preds else np.zeros(0, np.int64)
+    card = crops.labels != NONE_ID
+    wrong = pred != crops.labels
+    return {"n": int(len(crops)), "error": float(wrong.mean()) if len(crops) else 0.0,
+            "card_error": float(wrong[card].mean()) if card.any() else 0.0,
+            "none_error": float(wrong[~card].mean()) if (~card).any() else 0.0}
+
+
+def _load_all(spec: TrainSpec, log: Callable[[str], None]) -> CropSet:
+    parts = []
+    for folder in spec.data:
+        t = time.perf_counter()
+        part = load_crops(Path(folder))
+        part.photos = part.photos + 1_000_000 * len(parts)
+        parts.append(part)
+        log(f"crops: {len(part)} from {folder} in {time.perf_counter() - t:.0f} s")
+    crops = CropSet(np.concatenate([p.images for p in parts]), np.concatenate([p.labels for p in parts]),
+                    np.concatenate([p.photos for p in parts]))
+    if spec.max_crops and len(crops) > spec.max_crops:
+        keep = np.random.default_rng(spec.seed).choice(len(crops), spec.max_crops, replace=False)
+        crops = crops.subset(np.sort(keep))
+    return crops
+
+
+def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dict:
+    out = Path(spec.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if spec.threads:
+        torch.set_num_threads(spec.threads)
+    t_start = time.perf_counter()
+    train, held = _split(_load_all(spec, log), spec.seed)
+    log(f"train {len(train)} crops, held out {len(held)} (classes: {len(READER_CLASSES)})")
+    model = IndexNet(spec.width)
+    opt = torch.optim.AdamW(model.parameters(), lr=spec.lr, weight_decay=spec.weight_decay)
+    per_epoch = steps_per_epoch(len(train), spec.batch)
+    total = per_epoch * spec.epochs
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=spec.lr, total_steps=total, pct_start=0.15)
+    state = {"epoch": 0, "step": 0, "spent_s": 0.0, "best_error": math.inf, "history": []}
+    last = out / "last.pt"
+    if last.exists():
+        ck = torch.load(last, weights_only=False)
+        model.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["opt"])
+        sched.load_state_dict(ck["sched"])
+        state = ck["state"]
+        log(f"resumed at epoch {state['epoch']} step {state['step']} ({state['spent_s'] / 60:.1f} min spent)")
+
+    def save(path: Path) -> None:
+        tmp = path.with_suffix(".tmp")
+        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                    "state": state, "spec": {k: str(v) for k, v in asdict(spec).items()}, "width": spec.width}, tmp)
+        tmp.replace(path)
+
+    gen = torch.Generator().manual_seed(spec.seed)
+    session_start = time.perf_counter()
+    spent_before = state["spent_s"]
+    last_save = time.perf_counter()
+    stop = False
+    while state["epoch"] < spec.epochs and not stop:
+        order = np.random.default_rng([spec.seed, state["epoch"]]).permutation(len(train))
+        model.train()
+        t_epoch, seen, loss_sum = time.perf_counter(), 0, 0.0
+        first = state["step"] - state["epoch"] * per_epoch
+        for k in range(first, per_epoch):
+            idx = np.sort(order[k * spec.batch:(k + 1) * spec.batch])
+            x = augment(to_tensor(train.images[idx]), INPUT, gen)
+            y = torch.from_numpy(train.labels[idx])
+            loss = F.cross_entropy(model(x), y, label_smoothing=spec.label_smoothing)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+            sched.step()
+            state["step"] += 1
+            seen += len(idx)
+            loss_sum += float(loss) * len(idx)
+            state["spent_s"] = spent_before + time.perf_counter() - session_start
+            if state["step"] % 50 == 0:
+                rate = seen / (time.perf_counter() - t_epoch)
+                log(f"epoch {state['epoch'] + 1}/{spec.epochs} step {k + 1}/{per_epoch} "
+                    f"loss {loss_sum / seen:.3f} {rate:.0f} crops/s lr {sched.get_last_lr()[0]:.2e}")
+            if time.perf_counter() - last_save > spec.checkpoint_s:
+                save(last)
+                last_save = time.perf_counter()
+            if state["spent_s"] > spec.budget_s:
+                log(f"time budget of {spec.budget_s / 60:.0f} min reached")
+                stop = True
+                break
+        if not stop:
+            state["epoch"] += 1
+        metrics = evaluate(model, held)
+        metrics.update(epoch=state["epoch"], step=state["step"], minutes=round(state["spent_s"] / 60, 1),
+                       train_loss=round(loss_sum / max(seen, 1), 4))
+        state["history"].append(metrics)
+        log(f"held out: error {metrics['error']:.4f} (cards {metrics['card_error']:.4f}, "
+            f"none {metrics['none_error']:.4f})")
+        if metrics["error"] <= state["best_error"]:
+            state["best_error"] = metrics["error"]
+            torch.save({"model": model.state_dict(), "width": spec.width, "metrics": metrics}, out / "best.pt")
+        save(last)
+        last_save = time.perf_counter()
+    summary = {"epochs_done": state["epoch"], "steps": state["step"], "minutes": round(state["spent_s"] / 60, 1),
+               "best_error": state["best_error"], "history": state["history"], "train_crops": len(train),
+               "held_out_crops": len(held), "wall_s_this_run": round(time.perf_counter() - t_start)}
+    (out / "summary.json").write_text(json.dumps(summary, indent=1))
+    return summary
+
+
+def load_trained(path: Path) -> IndexNet:
+    ck = torch.load(path, weights_only=False)
+    model = IndexNet(ck.get("width", 24))
+    model.load_state_dict(ck["model"])
+    return model.eval()
+
+
+def export_classifier(checkpoint: Path, onnx_path: Path) -> Path:
+    """ONNX with a dynamic batch: input ``crops`` N x 3 x 48 x 48 RGB in [0, 1], output ``probs``."""
+    model = load_trained(checkpoint)
+
+    class WithSoftmax(torch.nn.Module):
+        def __init__(self, net: IndexNet):
+            super().__init__()
+            self.net = net
+
+        def forward(self, x):
+            return torch.softmax(self.net(x), dim=1)
+
+    onnx_path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(WithSoftmax(model), torch.zeros(1, 3, INPUT, INPUT), str(onnx_path), input_names=["crops"],
+                      output_names=["probs"], dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}}, opset_version=17,
+                      dynamo=False)
+    return onnx_path
+

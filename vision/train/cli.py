@@ -1,0 +1,79 @@
+"""``burraco train detector|classifier``: train on ``burraco synth`` folders, resume after an
+interruption, stop at a time budget, export to ONNX under ``models/``.
+
+Needs the ``train`` extra (torch, torchvision, ultralytics): ``pip install -e '.[train]'``.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+
+def _log(path: Path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+
+    def log(msg: str) -> None:
+        line = f"{time.strftime('%H:%M:%S')} {msg}"
+        print(line, flush=True)
+        with open(path, "a") as fh:
+            fh.write(line + "\n")
+    return log
+
+
+def train_command(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="burraco train", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("what", choices=("detector", "classifier"))
+    p.add_argument("--data", type=Path, action="append", required=True, help="a burraco synth folder (repeatable)")
+    p.add_argument("--out", type=Path, help="run folder (default runs/WHAT); an existing run resumes")
+    p.add_argument("--epochs", type=int)
+    p.add_argument("--budget-min", type=float, default=150.0, help="stop after this many minutes of training")
+    p.add_argument("--batch", type=int)
+    p.add_argument("--tiles", type=int, default=0, help="detector: tiles drawn from the data (0: all)")
+    p.add_argument("--model", default="yolo11n.yaml", help="detector: ultralytics model yaml")
+    p.add_argument("--imgsz", type=int, default=320)
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--threads", type=int, default=0, help="classifier: torch threads (0: default)")
+    p.add_argument("--max-crops", type=int, default=0, help="classifier: at most this many crops (0: all)")
+    p.add_argument("--export", type=Path, default=Path("models"), help="where the ONNX model goes")
+    p.add_argument("--no-export", action="store_true")
+    args = p.parse_args(argv)
+    missing = [str(d) for d in args.data if not d.is_dir()]
+    if missing:
+        print(f"burraco train: no such data folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print("burraco train: needs the train extra: pip install -e '.[train]'", file=sys.stderr)
+        return 2
+    out = args.out or Path("runs") / args.what
+    log = _log(out / "train.log")
+    if args.what == "classifier":
+        from .classifier import TrainSpec, export_classifier, train_classifier
+        spec = TrainSpec(data=args.data, out=out, budget_s=args.budget_min * 60, threads=args.threads,
+                         max_crops=args.max_crops)
+        if args.epochs:
+            spec.epochs = args.epochs
+        if args.batch:
+            spec.batch = args.batch
+        summary = train_classifier(spec, log)
+        log(f"done: {summary['epochs_done']} epochs in {summary['minutes']} min, best held-out error "
+            f"{summary['best_error']:.4f}")
+        if not args.no_export:
+            log(f"exported {export_classifier(out / 'best.pt', args.export / 'classifier.onnx')}")
+        return 0
+    from .detector import DetectorSpec, export_detector, train_detector
+    spec = DetectorSpec(data=args.data, out=out, model=args.model, imgsz=args.imgsz, tiles=args.tiles,
+                        budget_s=args.budget_min * 60, device=args.device)
+    if args.epochs:
+        spec.epochs = args.epochs
+    if args.batch:
+        spec.batch = args.batch
+    best = train_detector(spec, log)
+    log(f"done: {best}")
+    if not args.no_export:
+        log(f"exported {export_detector(best, args.export / 'detector.onnx')}")
+    return 0

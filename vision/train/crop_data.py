@@ -1,0 +1,115 @@
+"""Index crops in memory, and the batch augmentation that makes them as hard as real photos.
+
+The factory writes 64 px crops (``crops/`` and ``crops.csv``) at a random turn and with a loose,
+jittered box. Here they are loaded once into one uint8 array (cached beside the set as ``.npy``)
+and augmented per batch on the CPU with torch: a small affine change, a loss of resolution (a
+12 px index upsampled), blur, light, white balance, noise, and a neighbour card's edge.
+"""
+from __future__ import annotations
+
+import csv
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from ..classes import READER_CLASSES
+
+_CLASS_ID = {name: i for i, name in enumerate(READER_CLASSES)}
+
+
+@dataclass
+class CropSet:
+    images: np.ndarray        # N x 64 x 64 x 3 uint8, RGB
+    labels: np.ndarray        # N int64, index into READER_CLASSES
+    photos: np.ndarray        # N int64, the photo each crop comes from (to split by photo)
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def subset(self, keep: np.ndarray) -> "CropSet":
+        return CropSet(self.images[keep], self.labels[keep], self.photos[keep])
+
+
+def load_crops(folder: Path, size: int = 64) -> CropSet:
+    """All crops of one ``burraco synth`` folder; cached as ``crops-{size}.npz`` beside them."""
+    folder = Path(folder)
+    cache = folder / f"crops-{size}.npz"
+    rows_file = folder / "crops.csv"
+    if cache.exists() and cache.stat().st_mtime >= rows_file.stat().st_mtime:
+        with np.load(cache) as z:
+            return CropSet(z["images"], z["labels"], z["photos"])
+    with open(rows_file, newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    images = np.zeros((len(rows), size, size, 3), np.uint8)
+    labels = np.zeros(len(rows), np.int64)
+    photos = np.zeros(len(rows), np.int64)
+    for i, row in enumerate(rows):
+        img = cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR)
+        if img is None:
+            raise OSError(f"unreadable crop {folder / row['file']}")
+        if img.shape[0] != size:
+            img = cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA)
+        images[i] = img[:, :, ::-1]
+        labels[i] = _CLASS_ID[row["label"]]
+        photos[i] = int(Path(row["file"]).name.split("_")[0])
+    np.savez(cache, images=images, labels=labels, photos=photos)
+    return CropSet(images, labels, photos)
+
+
+def to_tensor(images: np.ndarray) -> torch.Tensor:
+    return torch.from_numpy(images).permute(0, 3, 1, 2).float().div_(255.0)
+
+
+def augment(x: torch.Tensor, out: int, gen: torch.Generator) -> torch.Tensor:
+    """Batch augmentation of N x 3 x S x S crops in [0, 1] to N x 3 x out x out."""
+    n = x.shape[0]
+    u = lambda lo, hi: torch.rand(n, generator=gen) * (hi - lo) + lo  # noqa: E731
+    # geometry: a little more turn, zoom and shift than the factory's own jitter
+    ang = u(-0.25, 0.25)
+    zoom = u(0.85, 1.2)
+    tx, ty = u(-0.08, 0.08), u(-0.08, 0.08)
+    cos, sin = torch.cos(ang) / zoom, torch.sin(ang) / zoom
+    theta = torch.stack([torch.stack([cos, -sin, tx], 1), torch.stack([sin, cos, ty], 1)], 1)
+    grid = F.affine_grid(theta, (n, 3, out, out), align_corners=False)
+    y = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
+    # a neighbour card's edge: a bright or dark band across one side, on some crops
+    edge = torch.rand(n, generator=gen) < 0.15
+    if edge.any():
+        k = int(edge.sum())
+        depth = (torch.rand(k, generator=gen) * 0.3 * out).long() + 1
+        shade = torch.rand(k, generator=gen).view(k, 1, 1, 1)
+        band = torch.zeros(k, 1, out, out)
+        for j in range(k):
+            band[j, :, :, : depth[j]] = 1.0
+        band = torch.rot90(band, int(torch.randint(0, 4, (1,), generator=gen)), (2, 3))
+        y[edge] = y[edge] * (1 - band) + shade * band
+    # loss of resolution: the index was small in the photo
+    low = torch.rand(n, generator=gen) < 0.5
+    if low.any():
+        side = int(torch.randint(12, 30, (1,), generator=gen))
+        small = F.interpolate(y[low], size=(side, side), mode="area")
+        y[low] = F.interpolate(small, size=(out, out), mode="bilinear", align_corners=False)
+    blur = torch.rand(n, generator=gen) < 0.2
+    if blur.any():
+        y[blur] = F.avg_pool2d(F.pad(y[blur], (1, 1, 1, 1), mode="replicate"), 3, 1)
+    # light: exposure, contrast, white balance, gamma
+    gain = u(0.6, 1.3).view(n, 1, 1, 1) * (1 + (torch.rand(n, 3, 1, 1, generator=gen) - 0.5) * 0.25)
+    mean = y.mean(dim=(1, 2, 3), keepdim=True)
+    y = (y - mean) * u(0.7, 1.3).view(n, 1, 1, 1) + mean
+    y = (y * gain).clamp_(0, 1) ** u(0.75, 1.35).view(n, 1, 1, 1)
+    y = y + torch.randn(y.shape, generator=gen) * u(0.0, 0.04).view(n, 1, 1, 1)
+    return y.clamp_(0, 1)
+
+
+def centre(x: torch.Tensor, out: int) -> torch.Tensor:
+    """The evaluation view of a batch: resized to ``out`` with no augmentation."""
+    return F.interpolate(x, size=(out, out), mode="area") if x.shape[-1] != out else x
+
+
+def steps_per_epoch(n: int, batch: int) -> int:
+    return max(1, math.ceil(n / batch))
