@@ -5,11 +5,11 @@ import pytest
 from engine import Game, GameError
 
 
-def hand(a_total_cards, b_hand=(), closed=True):
-    """A hand where team A lays a pulito burraco and closes; B keeps ``b_hand``."""
+def hand(a_total_cards, b_hand=(), closed=True, names=("A", "B")):
+    """A hand where team A lays ``a_total_cards`` and closes; B lays 8-9-10 and keeps ``b_hand``."""
     return {"teams": [
-        {"name": "A", "melds": [a_total_cards], "hand": [], "pozzetto": True, "closed": closed},
-        {"name": "B", "melds": [["8C", "9C", "10C"]], "hand": list(b_hand), "pozzetto": True, "closed": False}]}
+        {"name": names[0], "melds": [a_total_cards], "hand": [], "pozzetto": True, "closed": closed},
+        {"name": names[1], "melds": [["8C", "9C", "10C"]], "hand": list(b_hand), "pozzetto": True, "closed": False}]}
 
 
 BURRACO = ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]   # 45 + 200
@@ -24,10 +24,10 @@ def test_four_players_partners_face_each_other():
 def test_running_totals_target_and_winner():
     g = Game.new(["Anna", "Bruno"], "fibur", {"kind": "target", "value": 1005})
     for _ in range(3):
-        g.add_hand(hand(BURRACO))
+        g.add_hand(hand(BURRACO, names=("Anna", "Bruno")))
     assert g.totals == [3 * 345, 3 * 30] and g.is_over and g.winner == 0
     with pytest.raises(GameError, match="over"):
-        g.add_hand(hand(BURRACO))
+        g.add_hand(hand(BURRACO, names=("Anna", "Bruno")))
 
 
 def test_target_reached_with_a_tie_goes_on():
@@ -55,8 +55,9 @@ def test_number_of_hands_and_single_hand_with_tie():
 
 def test_undo_and_json_round_trip():
     g = Game.new(["Anna", "Bruno", "Carla", "Dino"], {"base": "fibur", "joker_value": 40})
-    g.add_hand(hand(BURRACO, ["JK"]))
-    g.add_hand(hand(BURRACO))
+    sides = ("Anna & Carla", "Bruno & Dino")
+    g.add_hand(hand(BURRACO, ["JK"], names=sides))
+    g.add_hand(hand(BURRACO, names=sides))
     again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
     assert again.totals == g.totals == [690, 20]
     assert again.profile.joker_value == 40
@@ -99,3 +100,49 @@ def test_three_players_sides_per_hand():
 def test_bad_players(players, message):
     with pytest.raises(GameError, match=message):
         Game(players, [[p] for p in players])
+
+
+def four_player_hand(first, second):
+    """A hand where the team listed first lays a pulito burraco and closes (345 points), the other 30."""
+    return {"teams": [
+        {"name": first, "melds": [BURRACO], "hand": [], "pozzetto": True, "closed": True},
+        {"name": second, "melds": [["8C", "9C", "10C"]], "hand": [], "pozzetto": True, "closed": False}]}
+
+
+def test_teams_are_matched_to_sides_by_name_not_by_position():
+    g = Game.new(["P1", "P2", "P3", "P4"])
+    g.add_hand(four_player_hand("P2 & P4", "P1 & P3"))
+    assert g.totals == [30, 345]                      # sides: P1 & P3, P2 & P4
+    g.add_hand(four_player_hand("p3 & p1", "P4 & P2"))    # partners in any order, any case
+    assert g.totals == [375, 375]
+    g.add_hand(four_player_hand("P4 e P2", "P1+P3"))
+    assert g.totals == [405, 720]
+    assert g.hands[0].hand["teams"][0]["players"] == ["P2", "P4"]
+
+
+def test_teams_are_matched_by_their_players():
+    g = Game.new(["P1", "P2", "P3", "P4"])
+    h = four_player_hand("Noi", "Voi")
+    h["teams"][0]["players"], h["teams"][1]["players"] = ["P4", "P2"], ["P1", "P3"]
+    g.add_hand(h)
+    assert g.totals == [30, 345]
+    assert g.hands[0].points == (30, 345)
+
+
+@pytest.mark.parametrize("first, second, players, message", [
+    ("Noi", "Voi", None, "'Noi' is not a side of this game"),
+    ("P1 & P2", "P3 & P4", None, "'P1 & P2' is not a side of this game"),
+    ("P1 & P3", "P1 & P3", None, "two teams of the hand are the side 'P1 & P3'"),
+    ("Noi", "P2 & P4", ["P1", "P2"], r"'Noi' lists players \['P1', 'P2'\], which are not a side"),
+    ("P2 & P4", "Voi", ["P3", "P1"], "named 'P2 & P4' but lists the players of 'P1 & P3'"),
+])
+def test_hand_whose_teams_are_not_the_games_sides_is_refused(first, second, players, message):
+    g = Game.new(["P1", "P2", "P3", "P4"])
+    h = four_player_hand(first, second)
+    if players:
+        h["teams"][0]["players"] = players
+    with pytest.raises(GameError, match=message):
+        g.add_hand(h)
+    with pytest.raises(GameError, match=message):
+        g.preview(h)
+    assert g.hands == []
