@@ -99,9 +99,15 @@ class Game:
         return self.hands.pop()
 
     def _hand(self, hand: Union[Hand, dict]) -> Hand:
-        if isinstance(hand, Hand):
-            return Hand(hand.teams, self.profile)
-        return Hand.from_dict(hand, self.profile)
+        """The hand under this game's profile; one that names other rules is refused."""
+        parsed = hand if isinstance(hand, Hand) else Hand.from_dict(hand, self.profile)
+        named = hand.profile if isinstance(hand, Hand) else hand.get("profile")
+        if named is not None:
+            named = get_profile(named)
+            if not named.same_rules(self.profile):
+                raise GameError(f"the hand is for rule profile {named.name!r}, "
+                                f"but this game is played under {self.profile.name!r}")
+        return Hand(parsed.teams, self.profile)
 
     def _match(self, hand: Hand) -> tuple[Hand, list[list[int]]]:
         """The hand with each team's players filled in from its side, and for each team the

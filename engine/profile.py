@@ -50,6 +50,10 @@ class EndCondition:
         return "one hand"
 
 
+#: the parameters that do not change how a hand scores
+FORMAT_FIELDS = ("name", "description", "end")
+
+
 @dataclass(frozen=True)
 class Profile:
     """Every number and switch in which the rule texts differ (see shared/rules/README.md)."""
@@ -99,6 +103,12 @@ class Profile:
         if kind == "sporco":
             return self.burraco_sporco
         raise ValueError(f"unknown burraco class {kind!r}")
+
+    def same_rules(self, other: "Profile") -> bool:
+        """Whether a hand scores the same under both: every parameter but the name, the
+        description and what decides the end of a game."""
+        mine, theirs = self.to_dict(), other.to_dict()
+        return all(mine[k] == theirs[k] for k in mine if k not in FORMAT_FIELDS)
 
     @property
     def has_semipulito(self) -> bool:

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from engine import Game, GameError
+from engine import Game, GameError, Hand, UnknownProfileError
 
 
 def hand(a_total_cards, b_hand=(), closed=True, names=("A", "B")):
@@ -145,4 +145,30 @@ def test_hand_whose_teams_are_not_the_games_sides_is_refused(first, second, play
         g.add_hand(h)
     with pytest.raises(GameError, match=message):
         g.preview(h)
+    assert g.hands == []
+
+
+def test_hand_naming_another_profile_is_refused():
+    g = Game.new(["A", "B"], "fibur")
+    h = hand(BURRACO)
+    h["profile"] = "classico"
+    with pytest.raises(GameError, match="'classico'.*this game is played under 'fibur'"):
+        g.add_hand(h)
+    h["profile"] = {"base": "fibur", "joker_value": 50}
+    with pytest.raises(GameError, match="'fibur\\+custom'.*'fibur'"):
+        g.add_hand(h)
+    with pytest.raises(GameError, match="'giochidelre'"):
+        g.add_hand(Hand.from_dict(dict(hand(BURRACO), profile="giochidelre")))
+    assert g.hands == []
+    h["profile"] = "FIBUR"                       # the game's own profile, named in the hand: fine
+    g.add_hand(h)
+    h["profile"] = {"base": "fibur"}             # the same rules under another name: fine
+    g.add_hand(h)
+    assert len(g.hands) == 2
+
+
+def test_hand_naming_an_unknown_profile_is_refused():
+    g = Game.new(["A", "B"])
+    with pytest.raises(UnknownProfileError, match="'burrako'"):
+        g.add_hand(dict(hand(BURRACO), profile="burrako"))
     assert g.hands == []
