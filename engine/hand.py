@@ -79,7 +79,10 @@ def _team(data: Any, i: int) -> TeamHand:
         raise HandFormatError(f"{where}: 'melds' must be a list of melds, got {melds!r}")
     parsed_melds = tuple(_cards(m, f"{where}, meld {j + 1}", MeldCard.parse) for j, m in enumerate(melds))
     hand = _cards(data.get("hand", []), f"{where}, hand", Card.parse)
-    pozzetto = data.get("pozzetto", False)
+    if "pozzetto" not in data:
+        raise HandFormatError(f"{where}: 'pozzetto' is required: true (taken), false (not taken: "
+                              "-100) or \"late\" (taken with the last discard just before the opponents closed)")
+    pozzetto = data["pozzetto"]
     if pozzetto not in POZZETTO_STATES or (pozzetto in (0, 1) and type(pozzetto) is not bool):
         raise HandFormatError(f"{where}: 'pozzetto' must be true, false or \"late\", got {pozzetto!r}")
     closed = data.get("closed", False)

@@ -39,6 +39,13 @@ def test_malformed_hands(data, message):
         Hand.from_dict(data)
 
 
+def test_pozzetto_is_required():
+    data = team()
+    del data["pozzetto"]
+    with pytest.raises(HandFormatError, match="team 'Noi': 'pozzetto' is required"):
+        Hand.from_dict({"teams": [data]})
+
+
 def test_bad_card_names_where_it_is():
     with pytest.raises(InvalidCardError, match=r"'11H' in team 'Noi', meld 2"):
         Hand.from_dict({"teams": [team(melds=[["3H", "4H", "5H"], ["11H"]])]})
