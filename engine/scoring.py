@@ -120,6 +120,9 @@ def _check_team(team: TeamHand, melds: tuple[MeldReading, ...], profile: Profile
                 errors.append(msg)
         if not any(m.burraco for m in melds if m.valid):
             errors.append(f"team {team.name!r} closed without a burraco")
+        if len(team.players) == 1 and team.hand:
+            errors.append(f"{team.players[0]!r} closed, so no card is left in their hand, but it lists "
+                          + " ".join(str(c) for c in team.hand))
     if team.pozzetto == "late" and team.closed:
         errors.append(f"team {team.name!r} closed, so its pozzetto cannot have been taken late")
 

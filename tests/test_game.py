@@ -172,3 +172,14 @@ def test_hand_naming_an_unknown_profile_is_refused():
     with pytest.raises(UnknownProfileError, match="'burrako'"):
         g.add_hand(dict(hand(BURRACO), profile="burrako"))
     assert g.hands == []
+
+
+def test_in_a_two_player_game_the_closer_holds_no_cards():
+    g = Game.new(["A", "B"])
+    h = hand(BURRACO)
+    h["teams"][0]["hand"] = ["5C"]
+    with pytest.raises(GameError, match="'A' closed.*5C"):
+        g.add_hand(h)
+    pair = hand(BURRACO, names=("A & C", "B & D"))
+    pair["teams"][0]["hand"] = ["5C"]                   # the closer's partner may hold cards
+    assert Game.new(["A", "B", "C", "D"]).preview(pair).ok

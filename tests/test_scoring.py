@@ -132,3 +132,12 @@ def test_total_equals_the_sum_of_its_parts(data):
                                  + team["closing_bonus"] + team["pozzetto_penalty"])
         assert team["meld_points"] == sum(m["points"] for m in team["melds"])
         assert team["burraco_bonus"] == sum(m["bonus"] for m in team["melds"] if m["valid"])
+
+
+def test_a_lone_player_who_closed_holds_no_cards():
+    data = copy.deepcopy(LATE)
+    data["teams"][0].update(players=["Ann"], hand=["5C", "KD"])
+    ann = scored(data)["teams"][0]
+    assert any("'Ann' closed" in e and "5C KD" in e for e in ann["errors"])
+    data["teams"][0]["players"] = ["Ann", "Bea"]          # the cards may be the partner's
+    assert scored(data)["teams"][0]["errors"] == []
