@@ -37,6 +37,15 @@ class Hand:
     teams: tuple[TeamHand, ...]
     profile: Profile = field(default_factory=get_profile)
 
+    def __post_init__(self) -> None:
+        """Every later reference to a team or a player must be unambiguous."""
+        name = _repeated(t.name for t in self.teams)
+        if name is not None:
+            raise HandFormatError(f"two teams are named {name!r}: give each team its own name")
+        player = _repeated(p for t in self.teams for p in t.players)
+        if player is not None:
+            raise HandFormatError(f"player {player!r} plays in two teams of the hand")
+
     def to_dict(self) -> dict:
         named = PROFILES.get(self.profile.name) == self.profile
         return {"profile": self.profile.name if named else self.profile.to_dict(),
@@ -52,6 +61,16 @@ class Hand:
         if not isinstance(teams, list) or not teams:
             raise HandFormatError("a hand needs a non-empty list 'teams'")
         return cls(tuple(_team(t, i) for i, t in enumerate(teams)), prof)
+
+
+def _repeated(names) -> Optional[str]:
+    """The first name that comes a second time, ignoring case, as first written; None if none does."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            return seen[name.casefold()]
+        seen[name.casefold()] = name
+    return None
 
 
 def _cards(value: Any, where: str, parse) -> tuple:

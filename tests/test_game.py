@@ -132,7 +132,7 @@ def test_teams_are_matched_by_their_players():
 @pytest.mark.parametrize("first, second, players, message", [
     ("Noi", "Voi", None, "'Noi' is not a side of this game"),
     ("P1 & P2", "P3 & P4", None, "'P1 & P2' is not a side of this game"),
-    ("P1 & P3", "P1 & P3", None, "two teams of the hand are the side 'P1 & P3'"),
+    ("P1 & P3", "P3 & P1", None, "two teams of the hand are the side 'P1 & P3'"),
     ("Noi", "P2 & P4", ["P1", "P2"], r"'Noi' lists players \['P1', 'P2'\], which are not a side"),
     ("P2 & P4", "Voi", ["P3", "P1"], "named 'P2 & P4' but lists the players of 'P1 & P3'"),
 ])
