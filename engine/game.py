@@ -60,6 +60,10 @@ class Game:
         if tuple(len(s) for s in self.sides) != expected:
             raise GameError(f"with {len(names)} players the sides are "
                             f"{' vs '.join(str(n) for n in expected)}, got {self.sides}")
+        problem = self.profile.rules_out(len(names), self.end)
+        if problem:
+            raise GameError(f"{problem} (a custom profile can change its 'player_counts', "
+                            "'end_kinds' or 'max_hands')")
 
     @classmethod
     def new(cls, players: list[str], profile: Union[Profile, str, dict, None] = None,

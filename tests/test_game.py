@@ -183,3 +183,26 @@ def test_in_a_two_player_game_the_closer_holds_no_cards():
     pair = hand(BURRACO, names=("A & C", "B & D"))
     pair["teams"][0]["hand"] = ["5C"]                   # the closer's partner may hold cards
     assert Game.new(["A", "B", "C", "D"]).preview(pair).ok
+
+
+@pytest.mark.parametrize("players, profile, end, message", [
+    (["A", "B"], "socialburraco", {"kind": "hands", "value": 7}, "socialburraco plays 1 to 6 hands, not 7"),
+    (["A", "B"], "socialburraco", {"kind": "target", "value": 2005}, "socialburraco games end after 1 to 6 hands"),
+    (["A", "B", "C"], "giochidelre", None, "giochidelre is played by 2 or 4 players, not 3"),
+    (["A", "B"], "giochidelre", {"kind": "target", "value": 1005}, "giochidelre games end after one hand"),
+])
+def test_a_game_that_its_profile_text_rules_out_is_refused(players, profile, end, message):
+    with pytest.raises(GameError, match=message):
+        Game.new(players, profile, end)
+
+
+def test_the_limits_are_the_published_texts_not_a_custom_variants():
+    g = Game.new(["A", "B"], {"base": "socialburraco", "joker_value": 40}, {"kind": "hands", "value": 7})
+    assert g.end.value == 7
+    assert Game.from_dict(json.loads(json.dumps(g.to_dict()))).end.value == 7
+    with pytest.raises(GameError, match="plays 1 to 5 hands, not 7"):     # unless it sets its own
+        Game.new(["A", "B"], {"base": "socialburraco", "max_hands": 5}, {"kind": "hands", "value": 7})
+    saved = Game.new(["A", "B"], "socialburraco").to_dict()
+    saved["end"] = {"kind": "hands", "value": 7}
+    with pytest.raises(GameError, match="socialburraco plays 1 to 6 hands"):
+        Game.from_dict(saved)
