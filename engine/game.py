@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
-from .errors import GameError
+from .errors import GameError, shown
 from .hand import Hand
 from .profile import PROFILES, EndCondition, Profile, get_profile
 from .scoring import HandScore, score_hand
@@ -47,7 +47,7 @@ class Game:
             self.end = self.profile.end
         names = [p.strip() if isinstance(p, str) else p for p in self.players]
         if not all(isinstance(p, str) and p for p in names):
-            raise GameError(f"player names must be non-empty strings, got {self.players!r}")
+            raise GameError(f"player names must be non-empty strings, got {shown(self.players)}")
         if len(names) not in (2, 3, 4):
             raise GameError(f"a game has 2, 3 or 4 players, got {len(names)}: {', '.join(names)}")
         if len(set(n.casefold() for n in names)) != len(names):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from .card import Card
-from .errors import HandFormatError, InvalidCardError
+from .errors import HandFormatError, InvalidCardError, shown
 from .meld import MeldCard
 from .profile import PROFILES, Profile, get_profile
 
@@ -75,7 +75,7 @@ def _repeated(names) -> Optional[str]:
 
 def _cards(value: Any, where: str, parse) -> tuple:
     if not isinstance(value, list):
-        raise HandFormatError(f"{where} must be a list of cards such as [\"5H\", \"JK\"], got {value!r}")
+        raise HandFormatError(f"{where} must be a list of cards such as [\"5H\", \"JK\"], got {shown(value)}")
     try:
         return tuple(parse(c) for c in value)
     except InvalidCardError as err:
@@ -91,11 +91,11 @@ def _team(data: Any, i: int) -> TeamHand:
         raise HandFormatError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     name = data.get("name", f"Team {i + 1}")
     if not isinstance(name, str) or not name.strip():
-        raise HandFormatError(f"{where}: 'name' must be a non-empty string, got {name!r}")
+        raise HandFormatError(f"{where}: 'name' must be a non-empty string, got {shown(name)}")
     where = f"team {name!r}"
     melds = data.get("melds", [])
     if not isinstance(melds, list):
-        raise HandFormatError(f"{where}: 'melds' must be a list of melds, got {melds!r}")
+        raise HandFormatError(f"{where}: 'melds' must be a list of melds, got {shown(melds)}")
     parsed_melds = tuple(_cards(m, f"{where}, meld {j + 1}", MeldCard.parse) for j, m in enumerate(melds))
     hand = _cards(data.get("hand", []), f"{where}, hand", Card.parse)
     if "pozzetto" not in data:
@@ -103,11 +103,11 @@ def _team(data: Any, i: int) -> TeamHand:
                               "-100) or \"late\" (taken with the last discard just before the opponents closed)")
     pozzetto = data["pozzetto"]
     if pozzetto not in POZZETTO_STATES or (pozzetto in (0, 1) and type(pozzetto) is not bool):
-        raise HandFormatError(f"{where}: 'pozzetto' must be true, false or \"late\", got {pozzetto!r}")
+        raise HandFormatError(f"{where}: 'pozzetto' must be true, false or \"late\", got {shown(pozzetto)}")
     closed = data.get("closed", False)
     if type(closed) is not bool:
-        raise HandFormatError(f"{where}: 'closed' must be true or false, got {closed!r}")
+        raise HandFormatError(f"{where}: 'closed' must be true or false, got {shown(closed)}")
     players = data.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise HandFormatError(f"{where}: 'players' must be a list of names, got {players!r}")
+        raise HandFormatError(f"{where}: 'players' must be a list of names, got {shown(players)}")
     return TeamHand(name.strip(), parsed_melds, hand, pozzetto, closed, tuple(p.strip() for p in players))

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .card import Card
-from .errors import ProfileError, UnknownProfileError
+from .errors import ProfileError, UnknownProfileError, shown
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,9 @@ class EndCondition:
 
     def __post_init__(self) -> None:
         if self.kind not in self.KINDS:
-            raise ProfileError(f"unknown end condition {self.kind!r} (use one of {', '.join(self.KINDS)})")
+            raise ProfileError(f"unknown end condition {shown(self.kind)} (use one of {', '.join(self.KINDS)})")
         if not isinstance(self.value, int) or isinstance(self.value, bool) or self.value < 1:
-            raise ProfileError(f"end condition value must be a positive integer, got {self.value!r}")
+            raise ProfileError(f"end condition value must be a positive integer, got {shown(self.value)}")
         if self.kind == "single" and self.value != 1:
             object.__setattr__(self, "value", 1)
 
@@ -39,13 +39,13 @@ class EndCondition:
         if isinstance(data, EndCondition):
             return data
         if not isinstance(data, dict):
-            raise ProfileError(f"end condition must be an object such as {{'kind': 'target', 'value': 2005}}, got {data!r}")
+            raise ProfileError(f"end condition must be an object such as {{'kind': 'target', 'value': 2005}}, got {shown(data)}")
         unknown = sorted(str(k) for k in set(data) - {"kind", "value"})
         if unknown:
-            raise ProfileError(f"unknown end condition field {unknown[0]!r} (use 'kind' and 'value')")
+            raise ProfileError(f"unknown end condition field {shown(unknown[0])} (use 'kind' and 'value')")
         kind = data.get("kind", "target")
         if "value" not in data and kind != "single":
-            raise ProfileError(f"end condition needs a 'value' (the points to reach, or the hands to play), got {data!r}")
+            raise ProfileError(f"end condition needs a 'value' (the points to reach, or the hands to play), got {shown(data)}")
         return cls(kind=kind, value=data.get("value", 1))
 
     def describe(self) -> str:
@@ -188,7 +188,7 @@ class Profile:
         known = {f.name for f in dataclasses.fields(self)}
         for key in changes:
             if key not in known:
-                raise ProfileError(f"unknown profile parameter {key!r} (known: {', '.join(sorted(known))})")
+                raise ProfileError(f"unknown profile parameter {shown(key)} (known: {', '.join(sorted(known))})")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -203,7 +203,7 @@ def _points(value: Any) -> bool:
 
 
 def _bad(key: str, what: str, value: Any) -> None:
-    raise ProfileError(f"profile parameter {key!r} must be {what}, got {value!r}")
+    raise ProfileError(f"profile parameter {key!r} must be {what}, got {shown(value)}")
 
 
 _FORMAT_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Profile)}
@@ -243,7 +243,7 @@ def get_profile(spec: Any = None) -> Profile:
         changes = dict(spec)
         base = changes.pop("base", DEFAULT_PROFILE)
         if not isinstance(base, str):
-            raise ProfileError(f"'base' must be the name of a rule profile ({', '.join(PROFILES)}), got {base!r}")
+            raise ProfileError(f"'base' must be the name of a rule profile ({', '.join(PROFILES)}), got {shown(base)}")
         changes.setdefault("name", f"{get_profile(base).name}+custom")
         for key in ("player_counts", "end_kinds", "max_hands"):     # the limits are its text's, not a variant's
             changes.setdefault(key, _FORMAT_DEFAULTS[key])
