@@ -227,14 +227,24 @@ def read_meld(cards: Iterable[Union[str, Card, MeldCard]], profile: Union[Profil
     if not candidates:
         loose = _sequence_any_order(meld, profile)
         if loose:
-            order, _ = max(loose, key=lambda oc: _favour(profile, oc[1]))
-            candidates = [c for o, c in loose if o == order]
-            note = "cards not laid in sequence order; read as " + " ".join(str(meld[i]) for i in order)
+            order, best = max(loose, key=lambda oc: _favour(profile, oc[1]))
+            note = _resorted_note(meld, order, best)
+            candidates = [best]
     if not candidates:
         return invalid(explain_invalid(meld, profile))
     best = max(candidates, key=lambda c: _favour(profile, c))
     return MeldReading(meld, True, best.kind, best.wild, best.burraco, points,
                        profile.burraco_bonus(best.burraco), None, note)
+
+
+def _resorted_note(meld: Sequence[MeldCard], order: list[int], reading: _Candidate) -> str:
+    """What a meld laid out of order was read as: the order assumed, the wild's role, its class."""
+    def shown(i: int) -> str:
+        if reading.wild is not None and reading.wild.index == i and meld[i].role is None:
+            return f"{meld[i].card}={reading.wild.stands_for}"
+        return str(meld[i])
+    burraco = f", a {reading.burraco} burraco" if reading.burraco else ""
+    return "cards not laid in sequence order; read as " + " ".join(shown(i) for i in order) + burraco
 
 
 def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> str:

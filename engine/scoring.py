@@ -102,11 +102,11 @@ def score_hand(hand: Hand) -> HandScore:
 def _check_team(team: TeamHand, melds: tuple[MeldReading, ...], profile: Profile,
                 errors: list[str], warnings: list[str]) -> None:
     for i, m in enumerate(melds):
+        laid = f"meld {i + 1} ({' '.join(str(c) for c in m.cards)})"
         if not m.valid:
-            errors.append(f"meld {i + 1} ({' '.join(str(c) for c in m.cards)}) is not valid: {m.reason}; "
-                          "its cards count at face value with no bonus")
+            errors.append(f"{laid} is not valid: {m.reason}; its cards count at face value with no bonus")
         elif m.note:
-            warnings.append(f"meld {i + 1}: {m.note}")
+            warnings.append(f"{laid}: {m.note}")
     group_ranks = Counter(_group_rank(m) for m in melds if m.valid and m.kind == "group")
     for rank, count in sorted(group_ranks.items()):
         if count > 1:

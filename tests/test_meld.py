@@ -130,6 +130,12 @@ def test_out_of_order_cards_are_read_sorted_with_a_note():
     assert r.valid and r.kind == "sequence" and "not laid in sequence order" in r.note
 
 
+def test_the_note_on_a_resorted_meld_gives_the_order_assumed_and_the_wilds_role():
+    r = read_meld("9H 3H 4H 5H 6H 7H 8H JK".split())
+    assert r.note == "cards not laid in sequence order; read as 3H 4H 5H 6H 7H 8H 9H JK=10H, a semipulito burraco"
+    assert read_meld("5H 3H JK".split()).note == "cards not laid in sequence order; read as 3H JK=4H 5H"
+
+
 def test_most_favourable_reading_when_order_allows_several():
     # the joker can sit at either end once the naturals are out of order: semipulito is better
     r = read_meld(["9H", "3H", "4H", "5H", "6H", "7H", "8H", "JK"])

@@ -141,3 +141,12 @@ def test_a_lone_player_who_closed_holds_no_cards():
     assert any("'Ann' closed" in e and "5C KD" in e for e in ann["errors"])
     data["teams"][0]["players"] = ["Ann", "Bea"]          # the cards may be the partner's
     assert scored(data)["teams"][0]["errors"] == []
+
+
+def test_the_warning_on_a_resorted_meld_names_the_meld_and_the_order_assumed():
+    data = {"teams": [{"name": "A", "melds": [["3H", "4H", "5H"], ["9H", "3H", "4H", "5H", "6H", "7H", "8H", "JK"]],
+                       "hand": [], "pozzetto": True, "closed": False}]}
+    team = scored(data)["teams"][0]
+    assert team["warnings"] == ["meld 2 (9H 3H 4H 5H 6H 7H 8H JK): cards not laid in sequence order; "
+                                "read as 3H 4H 5H 6H 7H 8H 9H JK=10H, a semipulito burraco"]
+    assert team["burraco_bonus"] == 150 and team["errors"] == []
