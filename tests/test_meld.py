@@ -104,6 +104,27 @@ def test_ace_at_both_ends_only_where_allowed():
     assert read_meld(full[:13], "fibur").valid
 
 
+# ---- rulings (README, "Rulings") ---------------------------------------------------
+def test_ruling_a_14_card_ace_to_ace_sequence_only_under_vipgames():
+    for name in ("fibur", "socialburraco", "classico", "giochidelre"):
+        assert not read_meld(ACE_TO_ACE, name).valid, name
+    r = read_meld(ACE_TO_ACE, "vipgames")
+    assert r.valid and r.kind == "sequence" and r.burraco == "pulito" and len(r.cards) == 14
+
+
+@pytest.mark.parametrize("profile", ["classico", "vipgames", "fibur"])
+def test_ruling_a_group_of_seven_is_a_burraco_everywhere(profile):
+    r = read_meld("KH KD KC KS KH KD KC".split(), profile)
+    assert r.valid and r.kind == "group" and r.burraco == "pulito" and r.bonus == 200
+
+
+def test_ruling_fibur_semipulito_needs_the_wild_at_one_end():
+    inner = read_meld("3H JK 5H 6H 7H 8H 9H 10H JH".split(), "fibur")   # 5H..JH: 7 clean cards in a row
+    assert inner.valid and inner.wild.stands_for == "4H" and inner.burraco == "sporco" and inner.bonus == 100
+    end = read_meld("JK 4H 5H 6H 7H 8H 9H 10H JH".split(), "fibur")
+    assert end.burraco == "semipulito" and end.bonus == 150
+
+
 def test_fixed_role_decides_the_reading():
     r = read_meld(["3H", "4H", "2H=5H"])
     assert r.valid and r.wild.stands_for == "5H"

@@ -150,3 +150,11 @@ def test_the_warning_on_a_resorted_meld_names_the_meld_and_the_order_assumed():
     assert team["warnings"] == ["meld 2 (9H 3H 4H 5H 6H 7H 8H JK): cards not laid in sequence order; "
                                 "read as 3H 4H 5H 6H 7H 8H 9H JK=10H, a semipulito burraco"]
     assert team["burraco_bonus"] == 150 and team["errors"] == []
+
+
+def test_ruling_a_hand_ending_without_a_closing_keeps_the_burraco_bonuses_under_vipgames():
+    data = copy.deepcopy(LATE)
+    data["teams"][0]["closed"] = False                # stock down to 2 cards: nobody closed
+    a, b = scored(data, "vipgames")["teams"]
+    assert (a["burraco_bonus"], a["closing_bonus"], a["total"]) == (200, 0, 60 + 200)
+    assert b["closing_bonus"] == 0 and a["errors"] == b["errors"] == []
