@@ -20,7 +20,7 @@ from .scoring import HandScore, score_hand
 
 def _names_in(team_name: str) -> list[str]:
     """The player names in a team name such as "Anna & Carla", "Anna e Carla", "Anna+Carla"."""
-    return [n for n in re.split(r"\s*(?:[&+,/]|\s(?:e|and)\s)\s*", team_name.strip()) if n]
+    return [n for n in re.split(r"\s*(?:[&+,/]|\s(?:e|and)\s)\s*", team_name.strip(), flags=re.IGNORECASE) if n]
 
 
 @dataclass(frozen=True)

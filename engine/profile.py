@@ -244,9 +244,10 @@ def get_profile(spec: Any = None) -> Profile:
         base = changes.pop("base", DEFAULT_PROFILE)
         if not isinstance(base, str):
             raise ProfileError(f"'base' must be the name of a rule profile ({', '.join(PROFILES)}), got {shown(base)}")
-        changes.setdefault("name", f"{get_profile(base).name}+custom")
-        for key in ("player_counts", "end_kinds", "max_hands"):     # the limits are its text's, not a variant's
-            changes.setdefault(key, _FORMAT_DEFAULTS[key])
+        name = changes.setdefault("name", f"{get_profile(base).name}+custom")
+        if not isinstance(name, str) or name not in PROFILES:     # limits are a published text's
+            for key in ("player_counts", "end_kinds", "max_hands"):
+                changes.setdefault(key, _FORMAT_DEFAULTS[key])
         custom = get_profile(base).replace(**changes)
         published = PROFILES.get(custom.name)
         if published is not None and custom != published:

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from engine import Game, GameError, Hand, UnknownProfileError
+from engine import Game, GameError, Hand, UnknownProfileError, get_profile
 
 
 def hand(a_total_cards, b_hand=(), closed=True, names=("A", "B")):
@@ -115,7 +115,7 @@ def test_teams_are_matched_to_sides_by_name_not_by_position():
     assert g.totals == [30, 345]                      # sides: P1 & P3, P2 & P4
     g.add_hand(four_player_hand("p3 & p1", "P4 & P2"))    # partners in any order, any case
     assert g.totals == [375, 375]
-    g.add_hand(four_player_hand("P4 e P2", "P1+P3"))
+    g.add_hand(four_player_hand("P4 E P2", "P1+P3"))
     assert g.totals == [405, 720]
     assert g.hands[0].hand["teams"][0]["players"] == ["P2", "P4"]
 
@@ -206,3 +206,11 @@ def test_the_limits_are_the_published_texts_not_a_custom_variants():
     saved["end"] = {"kind": "hands", "value": 7}
     with pytest.raises(GameError, match="socialburraco plays 1 to 6 hands"):
         Game.from_dict(saved)
+
+
+def test_a_game_saved_before_profiles_had_limits_still_loads():
+    saved = Game.new(["A", "B"], "socialburraco").to_dict()
+    for key in ("player_counts", "end_kinds", "max_hands"):
+        del saved["profile"][key]
+    again = Game.from_dict(json.loads(json.dumps(saved)))
+    assert again.profile == get_profile("socialburraco")

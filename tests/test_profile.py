@@ -64,6 +64,7 @@ def test_unknown_profile_and_bad_parameters():
     ({"groups_of_twos": 1}, "'groups_of_twos' must be true or false, got 1"),
     ({"name": 5}, "'name' must be a non-empty string, got 5"),
     ({"name": "  "}, "'name' must be a non-empty string"),
+    ({"name": ["fibur"]}, "'name' must be a non-empty string, got \\['fibur'\\]"),
     ({"description": ["x"]}, "'description' must be a string"),
     ({"end": "2005"}, "end condition must be an object"),
     ({"end": {"kind": "target"}}, "end condition needs a 'value'"),

@@ -3,7 +3,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Hand, score_hand, score_json
+from engine import BurracoError, Hand, score_hand, score_json
 from engine.card import full_deck
 
 EXAMPLE = {"profile": "fibur", "teams": [
@@ -158,3 +158,31 @@ def test_ruling_a_hand_ending_without_a_closing_keeps_the_burraco_bonuses_under_
     a, b = scored(data, "vipgames")["teams"]
     assert (a["burraco_bonus"], a["closing_bonus"], a["total"]) == (200, 0, 60 + 200)
     assert b["closing_bonus"] == 0 and a["errors"] == b["errors"] == []
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats() | st.text(max_size=8)
+                           | st.sampled_from(["JK", "5H", "late", "fibur", "target", "hands", "base", "name"]),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=8)
+PLACES = [("profile",), ("teams",), ("teams", 0), ("teams", 0, "name"), ("teams", 0, "melds"), ("teams", 0, "melds", 0),
+          ("teams", 0, "melds", 0, 1), ("teams", 0, "hand"), ("teams", 0, "pozzetto"), ("teams", 0, "closed"),
+          ("teams", 0, "players"), ("teams", 1, "name"), ("profile", "joker_value"), ("profile", "name"),
+          ("profile", "base"), ("profile", "end"), ("profile", "end", "value"), ("profile", "player_counts"),
+          ("profile", "end_kinds"), ("profile", "max_hands"), ("profile", "burraco_semipulito")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PLACES), json_values)
+def test_any_json_in_any_place_gives_a_score_or_a_burraco_error(place, value):
+    data = copy.deepcopy(EXAMPLE)
+    data["profile"] = {"base": "fibur", "end": {"kind": "target", "value": 1005}}
+    target = data
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = value
+    try:
+        out = score_json(data)
+    except BurracoError as err:
+        assert str(err) and "\n" not in str(err)
+    else:
+        assert all(isinstance(t["total"], int) for t in out["teams"])
