@@ -222,7 +222,19 @@ class Game:
                 prof.setdefault("base", name if name in PROFILES else "fibur")
             game = cls(list(data["players"]), [list(s) for s in data["sides"]], get_profile(prof),
                        EndCondition.from_dict(data["end"]) if "end" in data else None)
-            game.hands = [HandRecord(h["hand"], tuple(int(p) for p in h["points"])) for h in data.get("hands", [])]
+            hands = data.get("hands", [])
+            if not isinstance(hands, list):
+                raise GameError(f"a saved game's 'hands' must be a list, got {shown(hands)}")
+            game.hands = [_saved_hand(h, len(game.sides)) for h in hands]
         except (KeyError, TypeError) as err:
             raise GameError(f"a saved game is missing or has a bad field: {err}") from None
         return game
+
+
+def _saved_hand(data: Any, sides: int) -> HandRecord:
+    if not isinstance(data, dict) or not isinstance(data.get("hand"), dict):
+        raise GameError(f"a saved hand must be an object with 'hand' (an object) and 'points', got {shown(data)}")
+    points = data.get("points")
+    if not isinstance(points, list) or len(points) != sides or any(type(p) is not int for p in points):
+        raise GameError(f"a saved hand's points must be {sides} whole numbers, one per side, got {shown(points)}")
+    return HandRecord(data["hand"], tuple(points))

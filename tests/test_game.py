@@ -214,3 +214,19 @@ def test_a_game_saved_before_profiles_had_limits_still_loads():
         del saved["profile"][key]
     again = Game.from_dict(json.loads(json.dumps(saved)))
     assert again.profile == get_profile("socialburraco")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["hands"][0].update(points=["JK", 30]), r"points must be 2 whole numbers, one per side, got \['JK', 30\]"),
+    (lambda d: d["hands"][0].update(points=[1.5, 30]), "points must be 2 whole numbers"),
+    (lambda d: d["hands"][0].update(points=[345]), "points must be 2 whole numbers"),
+    (lambda d: d["hands"][0].update(hand=5), "a saved hand must be an object"),
+    (lambda d: d.update(hands={"0": 1}), "'hands' must be a list"),
+])
+def test_a_damaged_saved_game_is_refused_with_a_game_error(change, message):
+    g = Game.new(["A", "B"])
+    g.add_hand(hand(BURRACO))
+    data = json.loads(json.dumps(g.to_dict()))
+    change(data)
+    with pytest.raises(GameError, match=message):
+        Game.from_dict(data)

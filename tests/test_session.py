@@ -33,3 +33,9 @@ def test_a_new_game_waits_for_the_current_one():
     with pytest.raises(GameError, match="not over"):
         s.add_game(Game.new(["A", "B"]))
     assert s.current is g
+
+
+@pytest.mark.parametrize("games", [5, None, {"a": 1}])
+def test_a_damaged_saved_session_is_refused_with_a_game_error(games):
+    with pytest.raises(GameError, match="'games' must be a list"):
+        Session.from_dict({"name": "x", "games": games})
