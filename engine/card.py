@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, shown
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -43,9 +43,9 @@ class Card:
         rank, suit = s[:-1], s[-1]
         rank = _RANK_ALIASES.get(rank, rank)
         if rank not in RANKS:
-            raise InvalidCardError(text, f"unknown rank {rank!r}")
+            raise InvalidCardError(text, f"unknown rank {shown(rank)}")
         if suit not in SUITS:
-            raise InvalidCardError(text, f"unknown suit {suit!r} (use S, H, D or C)")
+            raise InvalidCardError(text, f"unknown suit {shown(suit)} (use S, H, D or C)")
         return cls(rank, suit)
 
     @property

@@ -1,4 +1,14 @@
 """One exception type per kind of error, each carrying the bad input in its message."""
+import reprlib
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 3, 40, 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = 6
+
+
+def shown(value: object) -> str:
+    """The bad input as a message quotes it: its repr, cut short when it is long or deep."""
+    return _SHORT.repr(value)
 
 
 class BurracoError(ValueError):
@@ -12,7 +22,7 @@ class InvalidCardError(BurracoError):
         self.text, self.why = text, why
         place = f" in {where}" if where else ""
         detail = f": {why}" if why else ""
-        super().__init__(f"invalid card {text!r}{place}{detail}")
+        super().__init__(f"invalid card {shown(text)}{place}{detail}")
 
     def located(self, where: str) -> "InvalidCardError":
         """The same error, saying where the card was found."""
@@ -24,7 +34,7 @@ class UnknownProfileError(BurracoError):
 
     def __init__(self, name: object, known: tuple[str, ...]) -> None:
         self.name = name
-        super().__init__(f"unknown rule profile {name!r} (known: {', '.join(known)})")
+        super().__init__(f"unknown rule profile {shown(name)} (known: {', '.join(known)})")
 
 
 class ProfileError(BurracoError):

@@ -1,18 +1,26 @@
 """A game (partita): players, sides, a rule profile, an end condition, and the hands played.
 
 Plain data in and out (``to_dict`` / ``from_dict``), so a game survives a JSON round trip.
-With 2 or 4 players the sides are fixed teams; with 3 players every player is a side of their
-own and each hand says who played with whom (the first to take the pozzetto plays alone).
+With 2 or 4 players the sides are fixed teams, and each team of a hand is matched to its side by
+its players or its name, never by its place in the list; with 3 players every player is a side
+of their own and each hand says who played with whom (the first to take the pozzetto plays alone).
 """
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
-from .errors import GameError
+from .errors import GameError, shown
 from .hand import Hand
 from .profile import PROFILES, EndCondition, Profile, get_profile
 from .scoring import HandScore, score_hand
+
+
+def _names_in(team_name: str) -> list[str]:
+    """The player names in a team name such as "Anna & Carla", "Anna e Carla", "Anna+Carla"."""
+    return [n for n in re.split(r"\s*(?:[&+,/]|\s(?:e|and)\s)\s*", team_name.strip(), flags=re.IGNORECASE) if n]
 
 
 @dataclass(frozen=True)
@@ -39,7 +47,7 @@ class Game:
             self.end = self.profile.end
         names = [p.strip() if isinstance(p, str) else p for p in self.players]
         if not all(isinstance(p, str) and p for p in names):
-            raise GameError(f"player names must be non-empty strings, got {self.players!r}")
+            raise GameError(f"player names must be non-empty strings, got {shown(self.players)}")
         if len(names) not in (2, 3, 4):
             raise GameError(f"a game has 2, 3 or 4 players, got {len(names)}: {', '.join(names)}")
         if len(set(n.casefold() for n in names)) != len(names):
@@ -52,6 +60,10 @@ class Game:
         if tuple(len(s) for s in self.sides) != expected:
             raise GameError(f"with {len(names)} players the sides are "
                             f"{' vs '.join(str(n) for n in expected)}, got {self.sides}")
+        problem = self.profile.rules_out(len(names), self.end)
+        if problem:
+            raise GameError(f"{problem} (a custom profile can change its 'player_counts', "
+                            "'end_kinds' or 'max_hands')")
 
     @classmethod
     def new(cls, players: list[str], profile: Union[Profile, str, dict, None] = None,
@@ -69,19 +81,20 @@ class Game:
         return [" & ".join(side) for side in self.sides]
 
     def preview(self, hand: Union[Hand, dict]) -> HandScore:
-        """Score a hand under this game's profile without recording it."""
-        return score_hand(self._hand(hand))
+        """Score a hand under this game's profile without recording it; its teams must be this
+        game's sides, as for ``add_hand``."""
+        return score_hand(self._match(self._hand(hand))[0])
 
     def add_hand(self, hand: Union[Hand, dict], force: bool = False) -> HandScore:
         """Record a hand. A hand whose score has errors is refused unless ``force``."""
         if self.is_over:
             raise GameError("the game is over; start a new game to play another hand")
-        parsed = self._hand(hand)
+        parsed, sides = self._match(self._hand(hand))
         score = score_hand(parsed)
         if not score.ok and not force:
             problems = list(score.errors) + [e for t in score.teams for e in t.errors if e not in score.errors]
             raise GameError("the hand has errors; fix them or record it anyway: " + "; ".join(problems))
-        self.hands.append(HandRecord(parsed.to_dict(), tuple(self._side_points(parsed, score))))
+        self.hands.append(HandRecord(parsed.to_dict(), tuple(self._side_points(sides, score))))
         return score
 
     def undo(self) -> HandRecord:
@@ -90,33 +103,75 @@ class Game:
         return self.hands.pop()
 
     def _hand(self, hand: Union[Hand, dict]) -> Hand:
-        if isinstance(hand, Hand):
-            return Hand(hand.teams, self.profile)
-        return Hand.from_dict(hand, self.profile)
+        """The hand under this game's profile; one that names other rules is refused."""
+        parsed = hand if isinstance(hand, Hand) else Hand.from_dict(hand, self.profile)
+        named = hand.profile if isinstance(hand, Hand) else hand.get("profile")
+        if named is not None:
+            named = get_profile(named)
+            if not named.same_rules(self.profile):
+                raise GameError(f"the hand is for rule profile {named.name!r}, "
+                                f"but this game is played under {self.profile.name!r}")
+        return Hand(parsed.teams, self.profile)
 
-    def _side_points(self, hand: Hand, score: HandScore) -> list[int]:
-        if len(self.players) != 3:
-            if len(hand.teams) != len(self.sides):
-                raise GameError(f"this game has {len(self.sides)} sides, the hand has {len(hand.teams)} teams")
-            for team, side in zip(hand.teams, self.sides):
-                if team.players and sorted(team.players) != sorted(side):
-                    raise GameError(f"team {team.name!r} lists players {list(team.players)}, "
-                                    f"but this side is {side}")
-            return [t.total for t in score.teams]
-        points = {}
-        for team, ts in zip(hand.teams, score.teams):
+    def _match(self, hand: Hand) -> tuple[Hand, list[list[int]]]:
+        """The hand with each team's players filled in from its side, and for each team the
+        sides it scores for. Teams are matched by their players, or by a name that lists the
+        side's players ("Anna & Carla", in any order); never by their position in the list."""
+        if len(self.players) == 3:
+            return hand, self._three_player_sides(hand)
+        if len(hand.teams) != len(self.sides):
+            raise GameError(f"this game has {len(self.sides)} sides ({', '.join(map(repr, self.side_names()))}), "
+                            f"the hand has {len(hand.teams)} teams")
+        names = self.side_names()
+        matched: list[int] = []
+        for team in hand.teams:
+            by_name = self._side_of(_names_in(team.name))
+            by_players = self._side_of(team.players) if team.players else None
+            if team.players and by_players is None:
+                raise GameError(f"team {team.name!r} lists players {list(team.players)}, which are not a side "
+                                f"of this game (sides: {', '.join(map(repr, names))})")
+            if by_name is not None and by_players is not None and by_name != by_players:
+                raise GameError(f"team named {team.name!r} but lists the players of {names[by_players]!r}")
+            side = by_players if by_players is not None else by_name
+            if side is None:
+                raise GameError(f"team {team.name!r} is not a side of this game: name each team by its players "
+                                f"({' or '.join(map(repr, names))}) or list its 'players'")
+            if side in matched:
+                raise GameError(f"two teams of the hand are the side {names[side]!r}")
+            matched.append(side)
+        teams = tuple(dataclasses.replace(t, players=tuple(self.sides[s])) for t, s in zip(hand.teams, matched))
+        return Hand(teams, hand.profile), [[s] for s in matched]
+
+    def _side_of(self, players) -> Optional[int]:
+        wanted = sorted(p.casefold() for p in players)
+        for i, side in enumerate(self.sides):
+            if sorted(p.casefold() for p in side) == wanted:
+                return i
+        return None
+
+    def _three_player_sides(self, hand: Hand) -> list[list[int]]:
+        """With 3 players every player is a side; each team must list its players."""
+        seen: set[str] = set()
+        for team in hand.teams:
             if not team.players:
                 raise GameError(f"in a 3-player game every team must list its players ({team.name!r} does not)")
             for p in team.players:
                 if p not in self.players:
                     raise GameError(f"unknown player {p!r} in team {team.name!r}")
-                if p in points:
+                if p in seen:
                     raise GameError(f"player {p!r} is in two teams of the same hand")
-                points[p] = ts.total
-        if len(points) != 3:
-            missing = [p for p in self.players if p not in points]
+                seen.add(p)
+        missing = [p for p in self.players if p not in seen]
+        if missing:
             raise GameError(f"every player must be in a team; missing: {', '.join(missing)}")
-        return [points[side[0]] for side in self.sides]
+        return [[self._side_of([p]) for p in team.players] for team in hand.teams]
+
+    def _side_points(self, sides: list[list[int]], score: HandScore) -> list[int]:
+        points = [0] * len(self.sides)
+        for team_sides, ts in zip(sides, score.teams):
+            for s in team_sides:
+                points[s] = ts.total
+        return points
 
     # -- standing ----------------------------------------------------------------
     @property
@@ -167,7 +222,19 @@ class Game:
                 prof.setdefault("base", name if name in PROFILES else "fibur")
             game = cls(list(data["players"]), [list(s) for s in data["sides"]], get_profile(prof),
                        EndCondition.from_dict(data["end"]) if "end" in data else None)
-            game.hands = [HandRecord(h["hand"], tuple(int(p) for p in h["points"])) for h in data.get("hands", [])]
+            hands = data.get("hands", [])
+            if not isinstance(hands, list):
+                raise GameError(f"a saved game's 'hands' must be a list, got {shown(hands)}")
+            game.hands = [_saved_hand(h, len(game.sides)) for h in hands]
         except (KeyError, TypeError) as err:
             raise GameError(f"a saved game is missing or has a bad field: {err}") from None
         return game
+
+
+def _saved_hand(data: Any, sides: int) -> HandRecord:
+    if not isinstance(data, dict) or not isinstance(data.get("hand"), dict):
+        raise GameError(f"a saved hand must be an object with 'hand' (an object) and 'points', got {shown(data)}")
+    points = data.get("points")
+    if not isinstance(points, list) or len(points) != sides or any(type(p) is not int for p in points):
+        raise GameError(f"a saved hand's points must be {sides} whole numbers, one per side, got {shown(points)}")
+    return HandRecord(data["hand"], tuple(points))

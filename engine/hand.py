@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from .card import Card
-from .errors import HandFormatError, InvalidCardError
+from .errors import HandFormatError, InvalidCardError, shown
 from .meld import MeldCard
 from .profile import PROFILES, Profile, get_profile
 
@@ -37,6 +37,15 @@ class Hand:
     teams: tuple[TeamHand, ...]
     profile: Profile = field(default_factory=get_profile)
 
+    def __post_init__(self) -> None:
+        """Every later reference to a team or a player must be unambiguous."""
+        name = _repeated(t.name for t in self.teams)
+        if name is not None:
+            raise HandFormatError(f"two teams are named {name!r}: give each team its own name")
+        player = _repeated(p for t in self.teams for p in t.players)
+        if player is not None:
+            raise HandFormatError(f"player {player!r} plays in two teams of the hand")
+
     def to_dict(self) -> dict:
         named = PROFILES.get(self.profile.name) == self.profile
         return {"profile": self.profile.name if named else self.profile.to_dict(),
@@ -54,9 +63,19 @@ class Hand:
         return cls(tuple(_team(t, i) for i, t in enumerate(teams)), prof)
 
 
+def _repeated(names) -> Optional[str]:
+    """The first name that comes a second time, ignoring case, as first written; None if none does."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            return seen[name.casefold()]
+        seen[name.casefold()] = name
+    return None
+
+
 def _cards(value: Any, where: str, parse) -> tuple:
     if not isinstance(value, list):
-        raise HandFormatError(f"{where} must be a list of cards such as [\"5H\", \"JK\"], got {value!r}")
+        raise HandFormatError(f"{where} must be a list of cards such as [\"5H\", \"JK\"], got {shown(value)}")
     try:
         return tuple(parse(c) for c in value)
     except InvalidCardError as err:
@@ -72,20 +91,23 @@ def _team(data: Any, i: int) -> TeamHand:
         raise HandFormatError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     name = data.get("name", f"Team {i + 1}")
     if not isinstance(name, str) or not name.strip():
-        raise HandFormatError(f"{where}: 'name' must be a non-empty string, got {name!r}")
+        raise HandFormatError(f"{where}: 'name' must be a non-empty string, got {shown(name)}")
     where = f"team {name!r}"
     melds = data.get("melds", [])
     if not isinstance(melds, list):
-        raise HandFormatError(f"{where}: 'melds' must be a list of melds, got {melds!r}")
+        raise HandFormatError(f"{where}: 'melds' must be a list of melds, got {shown(melds)}")
     parsed_melds = tuple(_cards(m, f"{where}, meld {j + 1}", MeldCard.parse) for j, m in enumerate(melds))
     hand = _cards(data.get("hand", []), f"{where}, hand", Card.parse)
-    pozzetto = data.get("pozzetto", False)
+    if "pozzetto" not in data:
+        raise HandFormatError(f"{where}: 'pozzetto' is required: true (taken), false (not taken: "
+                              "-100) or \"late\" (taken with the last discard just before the opponents closed)")
+    pozzetto = data["pozzetto"]
     if pozzetto not in POZZETTO_STATES or (pozzetto in (0, 1) and type(pozzetto) is not bool):
-        raise HandFormatError(f"{where}: 'pozzetto' must be true, false or \"late\", got {pozzetto!r}")
+        raise HandFormatError(f"{where}: 'pozzetto' must be true, false or \"late\", got {shown(pozzetto)}")
     closed = data.get("closed", False)
     if type(closed) is not bool:
-        raise HandFormatError(f"{where}: 'closed' must be true or false, got {closed!r}")
+        raise HandFormatError(f"{where}: 'closed' must be true or false, got {shown(closed)}")
     players = data.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise HandFormatError(f"{where}: 'players' must be a list of names, got {players!r}")
+        raise HandFormatError(f"{where}: 'players' must be a list of names, got {shown(players)}")
     return TeamHand(name.strip(), parsed_melds, hand, pozzetto, closed, tuple(p.strip() for p in players))

@@ -147,7 +147,7 @@ def _sequence_any_order(cards: Sequence[MeldCard], profile: Profile) -> list[tup
     """Readings as a sequence when the cards were not laid in order: the cards are sorted into
     place (ace low or high, a same-suit 2 natural or not) and read in that order."""
     suits = {mc.card.suit for mc in cards if not mc.card.can_be_wild}
-    if len(suits) != 1:
+    if len(suits) != 1 or len(cards) > profile.max_sequence:
         return []
     suit = suits.pop()
     plain = [i for i, mc in enumerate(cards) if not mc.card.can_be_wild]
@@ -227,9 +227,9 @@ def read_meld(cards: Iterable[Union[str, Card, MeldCard]], profile: Union[Profil
     if not candidates:
         loose = _sequence_any_order(meld, profile)
         if loose:
-            order, _ = max(loose, key=lambda oc: _favour(profile, oc[1]))
-            candidates = [c for o, c in loose if o == order]
-            note = "cards not laid in sequence order; read as " + " ".join(str(meld[i]) for i in order)
+            order, best = max(loose, key=lambda oc: _favour(profile, oc[1]))
+            note = _resorted_note(meld, order, best)
+            candidates = [best]
     if not candidates:
         return invalid(explain_invalid(meld, profile))
     best = max(candidates, key=lambda c: _favour(profile, c))
@@ -237,25 +237,38 @@ def read_meld(cards: Iterable[Union[str, Card, MeldCard]], profile: Union[Profil
                        profile.burraco_bonus(best.burraco), None, note)
 
 
+def _resorted_note(meld: Sequence[MeldCard], order: list[int], reading: _Candidate) -> str:
+    """What a meld laid out of order was read as: the order assumed, the wild's role, its class."""
+    def shown(i: int) -> str:
+        if reading.wild is not None and reading.wild.index == i and meld[i].role is None:
+            return f"{meld[i].card}={reading.wild.stands_for}"
+        return str(meld[i])
+    burraco = f", a {reading.burraco} burraco" if reading.burraco else ""
+    return "cards not laid in sequence order; read as " + " ".join(shown(i) for i in order) + burraco
+
+
 def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> str:
-    """The reason, in a player's words, why a meld of 3 or more cards has no valid reading."""
+    """The reason, in a player's words, why a meld of 3 or more cards has no valid reading:
+    the rule it breaks, with the cards that break it."""
     jokers = [mc for mc in meld if mc.card.is_joker]
     twos = [mc for mc in meld if mc.card.is_pinella]
+    wilds = [mc for mc in meld if mc.card.can_be_wild]
     plain = [mc for mc in meld if not mc.card.can_be_wild]
-    names = lambda mcs: ", ".join(str(m) for m in mcs)  # noqa: E731
     if not plain:
-        if twos and not jokers and not profile.groups_of_twos:
+        if not twos:
+            return (f"no natural card, only wild cards ({_names(jokers)}): a meld needs natural cards, "
+                    "and only one card may act as wild")
+        if not jokers and not profile.groups_of_twos:
             return f"groups of 2s are not allowed under the {profile.name} rules"
         if len(jokers) + (len(twos) if not profile.groups_of_twos else 0) > 1:
-            return f"two wild cards ({names(jokers + twos)}): only one card may act as wild"
+            return f"two wild cards ({_names(wilds)}): only one card may act as wild"
         return "a meld needs natural cards besides its wild"
     ranks = {mc.card.rank for mc in plain}
     suits = {mc.card.suit for mc in plain}
-    if len(ranks) == 1:
+    if len(ranks) == 1 and len(plain) > 1:
         rank = next(iter(ranks))
-        wilds = jokers + twos
         if len(wilds) > 1:
-            return f"two wild cards ({names(wilds)}) in one group: only one card may act as wild"
+            return f"two wild cards ({_names(wilds)}) in one group: only one card may act as wild"
         for mc in wilds:
             if mc.role is not None and mc.role.rank != rank:
                 return f"{mc} stands for {mc.role}, which does not belong in a group of {rank}s"
@@ -267,6 +280,11 @@ def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> str:
         a, b = list(by_suit.values())[:2]
         return (f"mixed suits: {a} and {b} cannot be in one sequence, "
                 f"and cards of different ranks cannot form a group")
+    suit = next(iter(suits))
+    aces = [mc for mc in plain if mc.card.rank == "A"]
+    if len(aces) == 2 and not profile.ace_both_ends and read_meld(meld, profile.replace(ace_both_ends=True)).valid:
+        return (f"{aces[0].card} at both ends: under the {profile.name} rules the ace goes below the 2 "
+                f"or above the K, not both (a sequence holds at most 13 cards)")
     seen = {}
     for mc in plain:
         if mc.card.rank in seen:
@@ -274,33 +292,58 @@ def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> str:
         seen[mc.card.rank] = mc
     if len(meld) > profile.max_sequence:
         return f"a sequence can hold at most {profile.max_sequence} cards, this one has {len(meld)}"
-    suit = next(iter(suits))
     if "A" in seen and "K" in seen and ({"3", "4"} & set(seen) or any(mc.card.suit == suit for mc in twos)):
         return f"a sequence does not go round the corner: K{suit}, A{suit} and 2{suit} cannot follow each other"
-    wild_capable = jokers + [mc for mc in twos if mc.card.suit != suit]
-    if len(wild_capable) > 1:
-        return f"two wild cards ({names(wild_capable)}): only one card may act as wild"
     for mc in meld:
         if mc.role is not None and mc.role.suit != suit:
             return f"{mc} stands for {mc.role}, which is not of this sequence's suit"
+    return _explain_sequence(meld, suit)
+
+
+def _explain_sequence(meld: Sequence[MeldCard], suit: str) -> str:
+    """Why single-suited cards, each rank once, make no sequence: too many wild cards, a gap
+    that no wild fills, or a wild fixed to a card that does not fit. The cards are placed the
+    way that needs the fewest wild cards (ace low or high, a 2 of the suit in its own place or not;
+    in its own place on a tie, as a valid meld is read)."""
+    own_two = next((i for i, mc in enumerate(meld) if mc.card == Card("2", suit) and mc.role in (None, mc.card)), None)
     best = None
     for ace_high in (False, True):
-        pos = sorted((14 if (mc.card.rank == "A" and ace_high) else mc.card.order, mc) for mc in plain)
-        gaps = [(a, b, pb - pa - 1) for (pa, a), (pb, b) in zip(pos, pos[1:]) if pb - pa > 1]
-        missing = sum(g for _, _, g in gaps)
-        if best is None or missing < best[0]:
-            best = (missing, gaps)
-    missing, gaps = best
-    spare = len(wild_capable) + len([mc for mc in twos if mc.card.suit == suit])
-    if gaps:
-        a, b, size = max(gaps, key=lambda g: g[2])
-        need = "a wild card" if missing == 1 else f"{missing} wild cards"
-        if missing > 1:
-            return f"gap between {a.card} and {b.card}: filling it needs {need}, and a meld may hold only one"
-        return f"gap between {a.card} and {b.card} with no wild card to fill it"
-    if spare > 1:
-        return f"two wild cards ({names(jokers + twos)}): only one card may act as wild"
-    if any(mc.role is not None for mc in meld):
-        return "the fixed roles of its wild cards do not fit this sequence (" + \
-            names([mc for mc in meld if mc.role is not None]) + ")"
+        for natural in (None, own_two) if own_two is not None else (None,):
+            placed = sorted((14 if (mc.card.rank == "A" and ace_high) else mc.card.order, i)
+                            for i, mc in enumerate(meld) if not mc.card.can_be_wild or i == natural)
+            holes = [p for p in range(placed[0][0], placed[-1][0] + 1) if p not in {q for q, _ in placed}]
+            wilds = [meld[i] for i, mc in enumerate(meld) if mc.card.can_be_wild and i != natural]
+            key = (max(len(holes), len(wilds)), natural is None, len(holes))
+            if best is None or key < best[0]:
+                best = (key, placed, holes, wilds)
+    _, placed, holes, wilds = best
+    if len(wilds) > 1:
+        return f"two wild cards ({_names(wilds)}): only one card may act as wild"
+    missing = [Card(_rank_at(p), suit) for p in holes]
+    gaps = [(meld[i], meld[j]) for (p, i), (q, j) in zip(placed, placed[1:]) if q - p > 1]
+    between = ", ".join(f"{a.card} and {b.card}" for a, b in gaps)
+    if len(holes) > 1:
+        it = "them" if len(gaps) > 1 else "it"
+        return (f"gap{'s' if len(gaps) > 1 else ''} between {between}: filling {it} needs {len(holes)} wild cards "
+                f"({_names(missing)}), and a meld may hold only one")
+    if holes and not wilds:
+        return f"gap between {between} ({missing[0]}) with no wild card to fill it"
+    wild = wilds[0] if wilds else None
+    if wild is not None and wild.role is not None:
+        if holes:
+            return f"{wild} stands for {wild.role}, which does not fill the gap between {between} ({missing[0]})"
+        lo, hi = placed[0][0], placed[-1][0]
+        ends = [str(Card(_rank_at(p), suit)) for p in (lo - 1, hi + 1) if 1 <= p <= 14]
+        return (f"{wild} stands for {wild.role}, which does not fit next to "
+                f"{meld[placed[0][1]].card}…{meld[placed[-1][1]].card}: it could stand for {' or '.join(ends)}")
     return "these cards form neither a sequence nor a group"
+
+
+def _names(cards: Sequence) -> str:
+    """Cards for a message: "JK, 2C", or counted when there are many: "JK ×98, 2C ×2"."""
+    if len(cards) <= 6:
+        return ", ".join(str(c) for c in cards)
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[str(c)] = counts.get(str(c), 0) + 1
+    return ", ".join(f"{c} ×{n}" for c, n in counts.items())

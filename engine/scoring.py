@@ -102,11 +102,11 @@ def score_hand(hand: Hand) -> HandScore:
 def _check_team(team: TeamHand, melds: tuple[MeldReading, ...], profile: Profile,
                 errors: list[str], warnings: list[str]) -> None:
     for i, m in enumerate(melds):
+        laid = f"meld {i + 1} ({' '.join(str(c) for c in m.cards)})"
         if not m.valid:
-            errors.append(f"meld {i + 1} ({' '.join(str(c) for c in m.cards)}) is not valid: {m.reason}; "
-                          "its cards count at face value with no bonus")
+            errors.append(f"{laid} is not valid: {m.reason}; its cards count at face value with no bonus")
         elif m.note:
-            warnings.append(f"meld {i + 1}: {m.note}")
+            warnings.append(f"{laid}: {m.note}")
     group_ranks = Counter(_group_rank(m) for m in melds if m.valid and m.kind == "group")
     for rank, count in sorted(group_ranks.items()):
         if count > 1:
@@ -120,6 +120,9 @@ def _check_team(team: TeamHand, melds: tuple[MeldReading, ...], profile: Profile
                 errors.append(msg)
         if not any(m.burraco for m in melds if m.valid):
             errors.append(f"team {team.name!r} closed without a burraco")
+        if len(team.players) == 1 and team.hand:
+            errors.append(f"{team.players[0]!r} closed, so no card is left in their hand, but it lists "
+                          + " ".join(str(c) for c in team.hand))
     if team.pozzetto == "late" and team.closed:
         errors.append(f"team {team.name!r} closed, so its pozzetto cannot have been taken late")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import GameError
+from .errors import GameError, shown
 from .game import Game
 
 
@@ -56,4 +56,7 @@ class Session:
     def from_dict(cls, data: Any) -> "Session":
         if not isinstance(data, dict):
             raise GameError(f"a session must be a JSON object, got {type(data).__name__}")
-        return cls(str(data.get("name", "")), [Game.from_dict(g) for g in data.get("games", [])])
+        games = data.get("games", [])
+        if not isinstance(games, list):
+            raise GameError(f"a saved session's 'games' must be a list, got {shown(games)}")
+        return cls(str(data.get("name", "")), [Game.from_dict(g) for g in games])

@@ -50,3 +50,7 @@ def test_full_deck_has_52_cards_and_a_joker():
 
 def test_parse_cards_accepts_a_string_or_a_list():
     assert parse_cards("3H, 4H 5H") == parse_cards(["3H", "4H", "5H"])
+
+
+def test_ruling_1_is_the_ace():
+    assert Card.parse("1H") == Card.parse("AH") and str(Card.parse("1s")) == "AS"

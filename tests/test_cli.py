@@ -54,3 +54,54 @@ def test_console_script_is_installed():
     exe = Path(sys.executable).parent / "burraco"
     proc = subprocess.run([str(exe), "score", str(EXAMPLE)], capture_output=True, text=True)
     assert proc.returncode == 0 and json.loads(proc.stdout)["teams"][0]["total"] == 380
+
+
+TEAM = '{"name": "%s", "melds": [], "hand": [], "pozzetto": true}'
+
+
+def run_score(args, data=None):
+    return subprocess.run([sys.executable, "-m", "engine.cli", "score", *args], input=data, capture_output=True)
+
+
+def assert_one_line_refusal(proc, message):
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert message in err, err
+
+
+@pytest.mark.parametrize("data, message", [
+    (('{"teams": [' + TEAM % "Ren\u00e9" + ']}').encode("latin-1"), "is not UTF-8 text: byte 0xe9 at line 1"),
+    (b"[" * 100_000, "nested too deeply"),
+    (b'{"teams": ' + b"[" * 5000 + b"]" * 5000 + b"}", "nested too deeply"),
+    (('{"teams": [' + TEAM % "Noi" + ", " + TEAM % "Noi" + "]}").encode(), "two teams are named 'Noi'"),
+    (('{"profile": {"base": "fibur", "joker_value": -5}, "teams": [' + TEAM % "Noi" + "]}").encode(),
+     "'joker_value' must be a whole number"),
+    (('{"profile": {"name": 5}, "teams": [' + TEAM % "Noi" + "]}").encode(), "'name' must be a non-empty string"),
+])
+def test_every_bad_input_exits_2_with_one_line(tmp_path, data, message):
+    f = tmp_path / "hand.json"
+    f.write_bytes(data)
+    assert_one_line_refusal(run_score([str(f)]), message)
+    assert_one_line_refusal(run_score(["-"], data), message)
+
+
+def test_bad_arguments_exit_2_with_one_line():
+    assert_one_line_refusal(run_score([str(EXAMPLE), "--indent", "two"]), "--indent")
+    assert_one_line_refusal(run_score([str(EXAMPLE), "--frobnicate"]), "--frobnicate")
+
+
+def test_a_utf8_file_with_a_byte_order_mark_is_read(tmp_path):
+    f = tmp_path / "hand.json"
+    f.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
+    proc = run_score([str(f)])
+    assert proc.returncode == 0 and json.loads(proc.stdout)["teams"][0]["total"] == 380
+
+
+@pytest.mark.parametrize("melds", ["[" * 900 + "]" * 900, '["' + "X" * 100_000 + '"]'])
+def test_a_huge_bad_value_is_shown_short(tmp_path, melds):
+    f = tmp_path / "hand.json"
+    f.write_text('{"teams": [{"name": "A", "pozzetto": true, "melds": [' + melds + "]}]}")
+    proc = run_score([str(f)])
+    assert_one_line_refusal(proc, "in team 'A', meld 1")
+    assert len(proc.stderr) < 300

@@ -1,6 +1,6 @@
 import pytest
 
-from engine import Hand, HandFormatError, InvalidCardError, UnknownProfileError
+from engine import Hand, HandFormatError, InvalidCardError, TeamHand, UnknownProfileError
 
 
 def team(**kw):
@@ -37,6 +37,22 @@ def test_custom_profile_in_the_hand():
 def test_malformed_hands(data, message):
     with pytest.raises(HandFormatError, match=message):
         Hand.from_dict(data)
+
+
+def test_two_teams_with_the_same_name_are_refused():
+    with pytest.raises(HandFormatError, match="two teams are named 'Noi'"):
+        Hand.from_dict({"teams": [team(), team(name=" noi ")]})
+    with pytest.raises(HandFormatError, match="two teams are named 'Noi'"):
+        Hand((TeamHand("Noi"), TeamHand("NOI")))
+    with pytest.raises(HandFormatError, match="'Ann' plays in two teams"):
+        Hand.from_dict({"teams": [team(players=["Ann"]), team(name="Voi", players=["Bea", "ann"])]})
+
+
+def test_pozzetto_is_required():
+    data = team()
+    del data["pozzetto"]
+    with pytest.raises(HandFormatError, match="team 'Noi': 'pozzetto' is required"):
+        Hand.from_dict({"teams": [data]})
 
 
 def test_bad_card_names_where_it_is():

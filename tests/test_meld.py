@@ -59,6 +59,32 @@ def test_invalid_melds_say_why(cards, reason):
     assert reason in r.reason
 
 
+ACE_TO_ACE = [r + "H" for r in RANKS] + ["AH"]
+
+
+@pytest.mark.parametrize("cards, profile, reason", [
+    (ACE_TO_ACE, "fibur", "AH at both ends: under the fibur rules the ace goes below the 2 or above the K, not both"),
+    (ACE_TO_ACE[::-1], "classico", "AH at both ends: under the classico rules"),
+    ("3H 4H JK=9H 6H".split(), "fibur", "JK=9H stands for 9H, which does not fill the gap between 4H and 6H (5H)"),
+    ("3H 4H 5H JK=9H".split(), "fibur", "JK=9H stands for 9H, which does not fit next to 3H…5H: it could stand for 2H or 6H"),
+    ("5H 2H JK".split(), "fibur", "gap between 2H and 5H: filling it needs 2 wild cards (3H, 4H), and a meld may hold only one"),
+    ("2D 3D 4D JK 7D 8D".split(), "fibur", "gap between 4D and 7D: filling it needs 2 wild cards (5D, 6D)"),
+    ("5H 2S JK".split(), "fibur", "two wild cards (2S, JK): only one card may act as wild"),
+    ("5H JK 2D".split(), "fibur", "two wild cards (JK, 2D): only one card may act as wild"),
+    (["JK"] * 100, "fibur", "no natural card, only wild cards (JK ×100): a meld needs natural cards"),
+    ("JK JK JK".split(), "fibur", "no natural card, only wild cards (JK, JK, JK)"),
+    ("AH 2H 4H".split(), "fibur", "gap between 2H and 4H (3H) with no wild card to fill it"),
+    ("5H 7H 9H".split(), "fibur", "gaps between 5H and 7H, 7H and 9H: filling them needs 2 wild cards (6H, 8H), "
+                                  "and a meld may hold only one"),
+    ("5H 8H JK".split(), "fibur", "gap between 5H and 8H: filling it needs 2 wild cards (6H, 7H), and a meld may hold only one"),
+])
+def test_invalid_melds_name_the_rule_broken(cards, profile, reason):
+    r = read_meld(cards, profile)
+    assert not r.valid
+    assert reason in r.reason, r.reason
+    assert "group" not in r.reason or "groups" in reason
+
+
 def test_invalid_meld_still_counts_its_cards():
     r = read_meld("5H 6S 7H".split())
     assert r.points == 15
@@ -76,6 +102,27 @@ def test_ace_at_both_ends_only_where_allowed():
     assert read_meld(full, "vipgames").valid
     assert not read_meld(full, "fibur").valid
     assert read_meld(full[:13], "fibur").valid
+
+
+# ---- rulings (README, "Rulings") ---------------------------------------------------
+def test_ruling_a_14_card_ace_to_ace_sequence_only_under_vipgames():
+    for name in ("fibur", "socialburraco", "classico", "giochidelre"):
+        assert not read_meld(ACE_TO_ACE, name).valid, name
+    r = read_meld(ACE_TO_ACE, "vipgames")
+    assert r.valid and r.kind == "sequence" and r.burraco == "pulito" and len(r.cards) == 14
+
+
+@pytest.mark.parametrize("profile", ["classico", "vipgames", "fibur"])
+def test_ruling_a_group_of_seven_is_a_burraco_everywhere(profile):
+    r = read_meld("KH KD KC KS KH KD KC".split(), profile)
+    assert r.valid and r.kind == "group" and r.burraco == "pulito" and r.bonus == 200
+
+
+def test_ruling_fibur_semipulito_needs_the_wild_at_one_end():
+    inner = read_meld("3H JK 5H 6H 7H 8H 9H 10H JH".split(), "fibur")   # 5H..JH: 7 clean cards in a row
+    assert inner.valid and inner.wild.stands_for == "4H" and inner.burraco == "sporco" and inner.bonus == 100
+    end = read_meld("JK 4H 5H 6H 7H 8H 9H 10H JH".split(), "fibur")
+    assert end.burraco == "semipulito" and end.bonus == 150
 
 
 def test_fixed_role_decides_the_reading():
@@ -102,6 +149,12 @@ def test_order_decides_between_readings():
 def test_out_of_order_cards_are_read_sorted_with_a_note():
     r = read_meld(["5H", "3H", "4H"])
     assert r.valid and r.kind == "sequence" and "not laid in sequence order" in r.note
+
+
+def test_the_note_on_a_resorted_meld_gives_the_order_assumed_and_the_wilds_role():
+    r = read_meld("9H 3H 4H 5H 6H 7H 8H JK".split())
+    assert r.note == "cards not laid in sequence order; read as 3H 4H 5H 6H 7H 8H 9H JK=10H, a semipulito burraco"
+    assert read_meld("5H 3H JK".split()).note == "cards not laid in sequence order; read as 3H JK=4H 5H"
 
 
 def test_most_favourable_reading_when_order_allows_several():

@@ -3,7 +3,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Hand, score_hand, score_json
+from engine import BurracoError, Hand, score_hand, score_json
 from engine.card import full_deck
 
 EXAMPLE = {"profile": "fibur", "teams": [
@@ -132,3 +132,57 @@ def test_total_equals_the_sum_of_its_parts(data):
                                  + team["closing_bonus"] + team["pozzetto_penalty"])
         assert team["meld_points"] == sum(m["points"] for m in team["melds"])
         assert team["burraco_bonus"] == sum(m["bonus"] for m in team["melds"] if m["valid"])
+
+
+def test_a_lone_player_who_closed_holds_no_cards():
+    data = copy.deepcopy(LATE)
+    data["teams"][0].update(players=["Ann"], hand=["5C", "KD"])
+    ann = scored(data)["teams"][0]
+    assert any("'Ann' closed" in e and "5C KD" in e for e in ann["errors"])
+    data["teams"][0]["players"] = ["Ann", "Bea"]          # the cards may be the partner's
+    assert scored(data)["teams"][0]["errors"] == []
+
+
+def test_the_warning_on_a_resorted_meld_names_the_meld_and_the_order_assumed():
+    data = {"teams": [{"name": "A", "melds": [["3H", "4H", "5H"], ["9H", "3H", "4H", "5H", "6H", "7H", "8H", "JK"]],
+                       "hand": [], "pozzetto": True, "closed": False}]}
+    team = scored(data)["teams"][0]
+    assert team["warnings"] == ["meld 2 (9H 3H 4H 5H 6H 7H 8H JK): cards not laid in sequence order; "
+                                "read as 3H 4H 5H 6H 7H 8H 9H JK=10H, a semipulito burraco"]
+    assert team["burraco_bonus"] == 150 and team["errors"] == []
+
+
+def test_ruling_a_hand_ending_without_a_closing_keeps_the_burraco_bonuses_under_vipgames():
+    data = copy.deepcopy(LATE)
+    data["teams"][0]["closed"] = False                # stock down to 2 cards: nobody closed
+    a, b = scored(data, "vipgames")["teams"]
+    assert (a["burraco_bonus"], a["closing_bonus"], a["total"]) == (200, 0, 60 + 200)
+    assert b["closing_bonus"] == 0 and a["errors"] == b["errors"] == []
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats() | st.text(max_size=8)
+                           | st.sampled_from(["JK", "5H", "late", "fibur", "target", "hands", "base", "name"]),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=8)
+PLACES = [("profile",), ("teams",), ("teams", 0), ("teams", 0, "name"), ("teams", 0, "melds"), ("teams", 0, "melds", 0),
+          ("teams", 0, "melds", 0, 1), ("teams", 0, "hand"), ("teams", 0, "pozzetto"), ("teams", 0, "closed"),
+          ("teams", 0, "players"), ("teams", 1, "name"), ("profile", "joker_value"), ("profile", "name"),
+          ("profile", "base"), ("profile", "end"), ("profile", "end", "value"), ("profile", "player_counts"),
+          ("profile", "end_kinds"), ("profile", "max_hands"), ("profile", "burraco_semipulito")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PLACES), json_values)
+def test_any_json_in_any_place_gives_a_score_or_a_burraco_error(place, value):
+    data = copy.deepcopy(EXAMPLE)
+    data["profile"] = {"base": "fibur", "end": {"kind": "target", "value": 1005}}
+    target = data
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = value
+    try:
+        out = score_json(data)
+    except BurracoError as err:
+        assert str(err) and "\n" not in str(err)
+    else:
+        assert all(isinstance(t["total"], int) for t in out["teams"])
