@@ -28,18 +28,42 @@ class ReadCard:
         return {"card": self.card, "confidence": round(self.confidence, 4), "corners": list(self.corners)}
 
 
-def _blocked(i: int, j: int, centres: np.ndarray, sizes: np.ndarray, same: np.ndarray) -> bool:
-    """Another card's index near the segment between corners i and j: they belong to two cards."""
+def _blocked(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> bool:
+    """Another index on the card that corners i and j would span: they belong to two cards.
+
+    The four corners of a card lie on the circle whose diameter is its diagonal, so another
+    card's index well inside that circle, or close to the line between the two, lies on this
+    card's face; a card whose two ends both show is not covered in its middle."""
     a, b = centres[i], centres[j]
     ab = b - a
     length2 = float(ab @ ab)
     if length2 <= 0:
         return False
     t = np.clip(((centres - a) @ ab) / length2, 0, 1)
-    dist = np.linalg.norm(centres - (a + t[:, None] * ab), axis=1)
-    near = (dist < 0.5 * (sizes[i] + sizes[j]) / 2) & (t > 0.15) & (t < 0.85)
+    to_line = np.linalg.norm(centres - (a + t[:, None] * ab), axis=1)
+    to_mid = np.linalg.norm(centres - (a + b) / 2, axis=1)
+    near = ((to_line < 0.25 * (sizes[i] + sizes[j])) & (t > 0.15) & (t < 0.85)) | (to_mid < 0.35 * np.sqrt(length2))
     near[[i, j]] = False
-    return bool((near & ~same).any())
+    return bool(near.any())
+
+
+def _rectangle(points: np.ndarray) -> bool:
+    """Three or four corners of one card: they make right angles, as a card's corners do."""
+    if len(points) <= 2:
+        return True
+    if len(points) == 3:
+        for k in range(3):
+            u, v = points[(k + 1) % 3] - points[k], points[(k + 2) % 3] - points[k]
+            cos = abs(float(u @ v)) / max(np.linalg.norm(u) * np.linalg.norm(v), 1e-9)
+            if cos < 0.3:                                   # within about 17 degrees of square
+                return True
+        return False
+    # four: the two diagonals halve each other and are as long as each other
+    d = np.linalg.norm(points[:, None] - points[None], axis=2)
+    i, j = np.unravel_index(np.argmax(d), d.shape)
+    k, m = [x for x in range(4) if x not in (i, j)]
+    mid_gap = np.linalg.norm((points[i] + points[j]) / 2 - (points[k] + points[m]) / 2)
+    return bool(mid_gap < 0.1 * d[i, j] and abs(d[k, m] - d[i, j]) < 0.12 * d[i, j])
 
 
 def _photo_spacing(pairs: list[tuple[float, int, int]]) -> float | None:
@@ -70,8 +94,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings())
                 continue
             d = float(np.linalg.norm(centres[i] - centres[j]) / max(scale, 1e-6))
             if settings.same_card_min <= d <= settings.same_card_max:
-                same = np.array([nm == names[i] for nm in names])
-                if not _blocked(i, j, centres, sizes, same):
+                if not _blocked(i, j, centres, sizes):
                     pairs.append((d, i, j))
     spacing = _photo_spacing(pairs)
     if spacing is not None:
@@ -93,7 +116,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings())
             continue
         joined = members[ri] + members[rj]
         far = max(np.linalg.norm(centres[a] - centres[b]) / sizes[[a, b]].mean() for a in joined for b in joined)
-        if far > settings.same_card_max:
+        if far > settings.same_card_max or not _rectangle(centres[joined]):
             continue
         group[rj] = ri
         members[ri] = joined

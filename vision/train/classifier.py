@@ -34,7 +34,7 @@ class TrainSpec:
     batch: int = 256
     lr: float = 3e-3
     weight_decay: float = 5e-4
-    width: int = 24
+    width: int = 32
     budget_s: float = 2.5 * 3600
     checkpoint_s: float = 300
     threads: int = 0                   # 0: torch's default
@@ -131,7 +131,7 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
             sched.step()
             state["step"] += 1
             seen += len(idx)
-            loss_sum += float(loss) * len(idx)
+            loss_sum += float(loss.detach()) * len(idx)
             state["spent_s"] = spent_before + time.perf_counter() - session_start
             if state["step"] % 50 == 0:
                 rate = seen / (time.perf_counter() - t_epoch)
@@ -166,7 +166,7 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
 
 def load_trained(path: Path) -> IndexNet:
     ck = torch.load(path, weights_only=False)
-    model = IndexNet(ck.get("width", 24))
+    model = IndexNet(ck.get("width", 32))
     model.load_state_dict(ck["model"])
     return model.eval()
 

@@ -1,6 +1,6 @@
 """The index classifier's network: a small CNN that names a corner index from a square crop.
 
-Cheap on a CPU because it halves the resolution at once (the stem has stride 2), keeps the
+Cheap on a CPU because it quarters the resolution at once (two stride-2 layers), keeps the
 channels narrow and ends in a global average: the crop may show the index at any turn.
 """
 from __future__ import annotations
@@ -20,16 +20,15 @@ def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
 class IndexNet(nn.Module):
     """RGB crop in [0, 1], N x 3 x 48 x 48 -> logits over ``READER_CLASSES`` (52 cards, joker, none)."""
 
-    def __init__(self, width: int = 24, classes: int = len(READER_CLASSES)):
+    def __init__(self, width: int = 32, classes: int = len(READER_CLASSES)):
         super().__init__()
         w = width
         self.features = nn.Sequential(
-            _block(3, w, 2),                                   # 24
-            _block(w, w), _block(w, 2 * w, 2),                 # 12
-            _block(2 * w, 2 * w), _block(2 * w, 4 * w, 2),     # 6
-            _block(4 * w, 4 * w), _block(4 * w, 6 * w),
+            _block(3, w // 2, 2), _block(w // 2, w, 2),        # 24, 12
+            _block(w, w), _block(w, 2 * w, 2),                 # 12, 6
+            _block(2 * w, 2 * w), _block(2 * w, 4 * w),        # 6
         )
-        self.head = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.1), nn.Linear(6 * w, classes))
+        self.head = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.1), nn.Linear(4 * w, classes))
         self.register_buffer("mean", torch.tensor([0.5, 0.5, 0.5]).view(1, 3, 1, 1))
         self.register_buffer("std", torch.tensor([0.25, 0.25, 0.25]).view(1, 3, 1, 1))
 

@@ -29,7 +29,7 @@ class DetectorSpec:
     workers: int = 2
     seed: int = 0
     device: str = "cpu"
-    cache: str | bool = False
+    cache: str | bool = "ram"
 
 
 def offline_environment(home: Path) -> None:

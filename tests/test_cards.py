@@ -1,0 +1,99 @@
+"""Corners -> cards on constructed photos: one card per physical card, whatever the deck."""
+import math
+
+import numpy as np
+import pytest
+
+from vision.classes import READER_CLASSES
+from vision.reader.cards import merge_corners
+from vision.reader.corners import Corners
+
+CARD_W, CARD_H = 250.0, 350.0
+INDEX_W, INDEX_H = 30.0, 60.0          # rank over pip, in the card's own frame
+MARGIN = 8.0
+
+
+def _index_centres(four: bool) -> list[tuple[float, float]]:
+    """Index centres in the card's frame (origin at its centre)."""
+    dx, dy = CARD_W / 2 - MARGIN - INDEX_W / 2, CARD_H / 2 - MARGIN - INDEX_H / 2
+    pts = [(-dx, -dy), (dx, dy)]
+    return pts + [(dx, -dy), (-dx, dy)] if four else pts
+
+
+def card_corners(name: str, x: float, y: float, angle_deg: float = 0.0, four: bool = False,
+                 scale: float = 1.0, only: tuple[int, ...] | None = None):
+    """Axis-aligned boxes of the corner indices of a card centred at (x, y), turned by angle."""
+    a = math.radians(angle_deg)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    half = np.array([[-INDEX_W, -INDEX_H], [INDEX_W, -INDEX_H], [INDEX_W, INDEX_H], [-INDEX_W, INDEX_H]]) / 2
+    out = []
+    for k, (cx, cy) in enumerate(_index_centres(four)):
+        if only is not None and k not in only:
+            continue
+        pts = (np.array([cx, cy]) + half) @ rot.T * scale + [x, y]
+        out.append((name, [*pts.min(0), *pts.max(0)]))
+    return out
+
+
+def corners_of(*cards) -> Corners:
+    items = [c for card in cards for c in card]
+    boxes = np.array([b for _, b in items], np.float32)
+    classes = np.array([[READER_CLASSES.index(n)] for n, _ in items])
+    return Corners.from_arrays(boxes, np.ones(len(items)), classes, np.full((len(items), 1), 0.99))
+
+
+def _read(corners: Corners) -> list[tuple[str, int]]:
+    return sorted((c.card, len(c.corners)) for c in merge_corners(corners))
+
+
+def test_one_card_two_corners():
+    assert _read(corners_of(card_corners("7H", 400, 400))) == [("7H", 2)]
+
+
+def test_four_index_deck_is_one_card():
+    assert _read(corners_of(card_corners("QS", 400, 400, four=True))) == [("QS", 4)]
+
+
+@pytest.mark.parametrize("angle", [90, 33, 180, -60])
+def test_a_turned_card_is_one_card(angle):
+    assert _read(corners_of(card_corners("10D", 500, 500, angle))) == [("10D", 2)]
+
+
+def test_two_decks_copies_far_apart_stay_two_cards():
+    cards = _read(corners_of(card_corners("7H", 300, 300), card_corners("7H", 1100, 350)))
+    assert cards == [("7H", 2), ("7H", 2)]
+
+
+def test_two_copies_side_by_side_in_a_row_stay_two_cards():
+    # a group laid as an overlapping row: each card shows its top-left index, the last one all
+    row = [card_corners("7H", 300, 400, only=(0,)), card_corners("7C", 380, 400, only=(0,)),
+           card_corners("7H", 460, 400)]
+    assert _read(corners_of(*row)) == [("7C", 1), ("7H", 1), ("7H", 2)]
+
+
+def test_two_cards_of_one_rank_side_by_side():
+    cards = _read(corners_of(card_corners("9S", 300, 400), card_corners("9H", 560, 400)))
+    assert cards == [("9H", 2), ("9S", 2)]
+
+
+def test_a_column_of_copies_stays_apart():
+    # the same card from two decks in one column: another index lies between their corners
+    column = [card_corners("5D", 400, 300, only=(0,)), card_corners("6D", 400, 370, only=(0,)),
+              card_corners("5D", 400, 440)]
+    assert _read(corners_of(*column)) == [("5D", 1), ("5D", 2), ("6D", 1)]
+
+
+def test_scale_comes_from_the_photo_not_the_deck():
+    small = corners_of(card_corners("KH", 100, 100, scale=0.2), card_corners("KH", 300, 100, scale=0.2))
+    assert _read(small) == [("KH", 2), ("KH", 2)]
+    big = corners_of(card_corners("KH", 1000, 1000, scale=3.0))
+    assert _read(big) == [("KH", 2)]
+
+
+def test_every_corner_belongs_to_exactly_one_card():
+    rng = np.random.default_rng(4)
+    cards = [card_corners(READER_CLASSES[int(rng.integers(53))], *rng.uniform(0, 3000, 2), rng.uniform(0, 360),
+                          four=bool(rng.integers(2))) for _ in range(40)]
+    corners = corners_of(*cards)
+    used = sorted(k for c in merge_corners(corners) for k in c.corners)
+    assert used == list(range(len(corners)))

@@ -1,0 +1,139 @@
+"""The card reader end to end, with the committed models: `burraco read`, `eval`, `bench`, and
+reading in a fresh virtual environment that has no torch."""
+import json
+import os
+import subprocess
+import venv
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.card import Card
+from engine.cli import main
+from vision.reader.evaluate import match_corners
+from vision.reader.reader import CardReader, models_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_images"
+PHOTOS = sorted(SAMPLES.glob("eval_*.jpg"))
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return CardReader()
+
+
+def _truth(photo: Path):
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    boxes, names = [], []
+    for card in truth["cards"]:
+        for ix in card["indices"]:
+            if ix["box"] and card["card"]:
+                boxes.append(ix["box"])
+                names.append(card["card"])
+    return truth, np.array(boxes, np.float32).reshape(-1, 4), names
+
+
+def test_models_are_committed():
+    for name in ("detector.onnx", "classifier.onnx"):
+        path = models_dir() / name
+        assert path.is_file() and path.stat().st_size < 20 * 1024 * 1024, path
+
+
+@pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.name)
+def test_read_json_contract(photo, capsys):
+    assert main(["read", str(photo), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    truth, boxes, names = _truth(photo)
+    assert out["image"] == {"width": truth["width"], "height": truth["height"]}
+    assert set(out) >= {"image", "corners", "cards", "melds", "flags"}
+    for c in out["corners"]:
+        Card.parse(c["card"])
+        x1, y1, x2, y2 = c["box"]
+        assert 0 <= x1 <= x2 <= truth["width"] and 0 <= y1 <= y2 <= truth["height"]
+        assert 0 < c["confidence"] <= 1
+        assert all(p <= c["confidence"] for _, p in c["alternatives"])
+    used = sorted(k for card in out["cards"] for k in card["corners"])
+    assert used == list(range(len(out["corners"])))              # every corner in exactly one card
+    for card in out["cards"]:
+        assert {out["corners"][k]["card"] for k in card["corners"]} == {card["card"]}
+
+
+def test_reads_most_corners_of_the_sample_photos(reader):
+    """A floor well below what `burraco eval` measures, to catch a broken model or pipeline."""
+    hits = total = 0
+    for photo in PHOTOS:
+        _, boxes, names = _truth(photo)
+        reading = reader.read(photo).to_dict()
+        pred = np.array([c["box"] for c in reading["corners"]], np.float32).reshape(-1, 4)
+        hits += match_corners(pred, [c["card"] for c in reading["corners"]], boxes, names)
+        total += len(names)
+    assert hits / total >= 0.5, f"{hits}/{total}"
+
+
+def test_read_as_hand_prints_the_points(capsys):
+    assert main(["read", str(SAMPLES / "eval_hand.jpg"), "--as", "hand"]) == 0
+    out = capsys.readouterr().out
+    assert "cards:" in out and "hand points (fibur): -" in out
+
+
+@pytest.mark.parametrize("content, reason", [(b"not a photo at all", "not an image"), (b"", "empty")])
+def test_bad_files_exit_2_with_one_line(tmp_path, capsys, content, reason):
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(content)
+    assert main(["read", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and reason in err and "bad.jpg" in err
+
+
+def test_truncated_jpeg_exits_2(tmp_path, capsys):
+    data = (SAMPLES / "eval_hand.jpg").read_bytes()
+    bad = tmp_path / "cut.jpg"
+    bad.write_bytes(data[: len(data) // 3])
+    assert main(["read", str(bad)]) == 2
+    assert "truncated" in capsys.readouterr().err
+
+
+def test_missing_models_are_a_clear_error(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("BURRACO_MODELS", str(tmp_path))
+    assert main(["read", str(PHOTOS[0])]) == 2
+    assert "no trained model" in capsys.readouterr().err
+
+
+def test_eval_prints_the_contract_lines(tmp_path, capsys):
+    # a synthetic set of one photo, in the layout `burraco synth` writes
+    (tmp_path / "truth").mkdir()
+    (tmp_path / "images").mkdir()
+    truth = json.loads((SAMPLES / "eval_hand.json").read_text())
+    truth["image"] = "images/p.jpg"
+    (tmp_path / "truth" / "p.json").write_text(json.dumps(truth))
+    (tmp_path / "images" / "p.jpg").write_bytes((SAMPLES / "eval_hand.jpg").read_bytes())
+    assert main(["eval", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    for name in ("corner recall", "corner precision", "cards exact", "hand score exact"):
+        line = next(line for line in out.splitlines() if line.startswith(name + ": "))
+        hit, total = line.split(": ")[1].split(" ")[0].split("/")
+        assert 0 <= int(hit) <= int(total)
+
+
+def test_bench_prints_the_median(capsys):
+    assert main(["bench", str(PHOTOS[0]), "--repeat", "1"]) == 0
+    assert "median read:" in capsys.readouterr().out
+
+
+def test_a_fresh_environment_without_torch_reads_a_photo(tmp_path):
+    """The run-time install: the project without the train extra, in a new virtual environment."""
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    py = env_dir / "bin" / "python"
+    pip = subprocess.run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(ROOT)],
+                         capture_output=True, text=True, timeout=900)
+    assert pip.returncode == 0, pip.stderr[-2000:]
+    probe = "import importlib.util as u; print(u.find_spec('torch') is None and u.find_spec('ultralytics') is None)"
+    assert subprocess.run([str(py), "-c", probe], capture_output=True, text=True).stdout.strip() == "True"
+    env = dict(os.environ, BURRACO_MODELS=str(models_dir()))
+    run = subprocess.run([str(env_dir / "bin" / "burraco"), "read", str(SAMPLES / "eval_hand.jpg"), "--json"],
+                         capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert len(json.loads(run.stdout)["corners"]) > 0
