@@ -19,7 +19,7 @@ def language() -> str:
     return DEFAULT
 
 
-def _(text: str, **values) -> str:
+def _(text: str, /, **values) -> str:
     """``text`` in the page's language, with ``{name}`` fields filled in from ``values``."""
     out = TEXTS.get(text, text) if language() == "it" else text
     return out.format(**values) if values else out

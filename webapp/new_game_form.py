@@ -49,7 +49,9 @@ def _profile(form: Mapping[str, str]):
         return base
     changes: dict[str, Any] = {}
     for key in POINTS:
-        text = form.get(key, "").strip()
+        if key not in form:
+            continue
+        text = form[key].strip()
         value: Optional[int]
         if key == "burraco_semipulito" and text == "":
             value = None
@@ -57,7 +59,7 @@ def _profile(form: Mapping[str, str]):
             try:
                 value = int(text)
             except ValueError:
-                raise FormError(_("'{key}' must be a whole number, got {text}", key=key, text=repr(text[:20]))) from None
+                raise FormError(_("'{key}' must be a whole number, got {text}", key=_(key), text=repr(text[:20]))) from None
         if value != getattr(base, key):
             changes[key] = value
     for key in SWITCHES:
