@@ -74,6 +74,11 @@ def state(draft_id: int):
     return jsonify(view_of(draft_of(draft_id)))
 
 
+def _newer(draft: Draft):
+    """The answer to a phone whose edit started from an older draft: the newer one."""
+    return jsonify(view_of(draft) | {"error": _("Another phone changed this hand: here is its version.")}), 409
+
+
 @bp.put("/drafts/<int:draft_id>/state")
 @editor_required
 def save_state(draft_id: int):
@@ -87,7 +92,7 @@ def save_state(draft_id: int):
         return jsonify(error=_("Hand {n} was already saved from another phone.", n=draft.number),
                        saved=url_for("games.show", game_id=draft.game_id)), 409
     if data.get("version") != draft.version:
-        return jsonify(view_of(draft), error=_("Another phone changed this hand: here is its version.")), 409
+        return _newer(draft)
     game = store.engine_game(draft.game)
     try:
         new_state = drafts.clean(game, data.get("state"))
@@ -99,7 +104,7 @@ def save_state(draft_id: int):
     except StaleDataError:
         db.session.rollback()
         draft = draft_of(draft_id)
-        return jsonify(view_of(draft), error=_("Another phone changed this hand: here is its version.")), 409
+        return _newer(draft)
     return jsonify(view_of(draft))
 
 

@@ -21,6 +21,7 @@ from webapp import create_app  # noqa: E402
 
 KEY, PIN = "test-table-key", "246810"
 POSTGRES = os.environ.get("BURRACO_TEST_POSTGRES_URL", "")
+SAMPLES_DIR = Path(__file__).resolve().parents[2] / "sample_images"
 
 
 def postgres_database() -> str:
