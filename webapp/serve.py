@@ -39,19 +39,33 @@ def serve_command(argv: list[str]) -> int:
     try:
         app = create_app()
     except Exception as err:            # the database cannot be opened or upgraded: one line, no traceback
-        print(f"burraco serve: cannot open the database: {err}", file=sys.stderr)
+        why = str(getattr(err, "orig", None) or err).strip().splitlines()
+        print(f"burraco serve: cannot open the database: {why[0] if why else type(err).__name__}", file=sys.stderr)
         return 2
-    try:
-        server = make_server(args.host, args.port, app, threaded=True)
-    except OSError as err:
-        print(f"burraco serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+    busy = _cannot_listen(args.host, args.port)
+    if busy:
+        print(f"burraco serve: cannot listen on {args.host}:{args.port}: {busy}", file=sys.stderr)
         return 2
+    server = make_server(args.host, args.port, app, threaded=True)
     print(welcome(app, args.host, server.server_port), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _cannot_listen(host: str, port: int) -> Optional[str]:
+    """Why the server could not listen there (the port is taken...); None when it can."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((host, port))
+    except OSError as err:
+        return err.strerror or str(err)
+    except OverflowError:
+        return "the port must be 0 to 65535"
+    return None
 
 
 def welcome(app, host: str, port: int, address: Optional[str] = None) -> str:
