@@ -206,7 +206,7 @@
     if (c.conf !== undefined && c.conf < 1) {
       const keep = document.createElement("button");
       keep.type = "button"; keep.textContent = t("It is right");
-      keep.addEventListener("click", () => { c.conf = 1; c.alts = []; changed(); });
+      keep.addEventListener("click", () => { c.conf = 1; c.alts = []; selected = null; changed(); });
       sug.appendChild(keep);
     }
   }
@@ -222,6 +222,7 @@
     const c = cardAt(sel);
     c.card = name; c.conf = 1; c.alts = [];
     if (!(name === "JK" || name[0] === "2")) delete c.as;
+    selected = null;
     changed();
   }
 
@@ -321,9 +322,10 @@
   }
   function changed() { render(); save(); }
 
+  function busy(on) { document.body.dataset.saving = on ? "1" : ""; }
   async function save() {
     if (saving) { dirty = true; return; }
-    saving = true; dirty = false;
+    saving = true; dirty = false; busy(true);
     try {
       const resp = await fetch(cfg.stateUrl, {method: "PUT", credentials: "same-origin",
         headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf},
@@ -346,7 +348,7 @@
     } finally {
       saving = false;
       render();
-      if (dirty) save();
+      if (dirty) save(); else busy(false);
     }
   }
 
