@@ -51,6 +51,8 @@ def create_app(test_config: Optional[dict[str, Any]] = None) -> Flask:
     i18n.init_app(app)
     errors.init_app(app)
     table_key.init_app(app)
+    from .new_game_form import end_text
+    app.jinja_env.globals["end_text"] = end_text
     from . import evening, games, hands, photos, table
     for feature in (table, games, hands, photos, evening):
         app.register_blueprint(feature.bp)

@@ -109,6 +109,17 @@ TEXTS: dict[str, str] = {
     "ace_both_ends": "asso ai due capi della stessa scala",
     "late_pozzetto_is_penalised": "pozzetto preso in ritardo: penalità",
     "may_close_without_pozzetto": "si può chiudere senza pozzetto (a pozzetti finiti)",
+    # the published profiles
+    "Italian standard (FIBUR): semipulito 150, first to 1005 or 2005":
+        "Standard italiano (FIBUR): semipulito 150, ai 1005 o 2005 punti",
+    "SocialBurraco: 2 or 4 players, 1 to 6 hands, no semipulito":
+        "SocialBurraco: 2 o 4 giocatori, da 1 a 6 smazzate, niente semipulito",
+    "VIP Games: first to a target such as 1000, ace at both ends":
+        "VIP Games: a un punteggio come 1000, asso ai due capi",
+    "classic online rules: 2 or 4 players, a late pozzetto still costs 100":
+        "regole classiche online: 2 o 4 giocatori, il pozzetto preso in ritardo costa comunque 100",
+    "Giochi del Re: 2 or 4 players, joker 50, pinella 10, one hand, a tie is possible":
+        "Giochi del Re: 2 o 4 giocatori, jolly 50, pinella 10, una smazzata, pareggio possibile",
     # messages
     "Write the names of 2, 3 or 4 players.": "Scrivi i nomi di 2, 3 o 4 giocatori.",
     "A player's name can be at most 40 characters long.": "Il nome di un giocatore può avere al massimo 40 caratteri.",

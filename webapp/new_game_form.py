@@ -21,10 +21,19 @@ class FormError(ValueError):
     pass
 
 
+def end_text(end: EndCondition) -> str:
+    """How a game ends, in the page's language."""
+    if end.kind == "target":
+        return _("first to {n}", n=end.value)
+    if end.kind == "hands":
+        return _("{n} hands", n=end.value)
+    return _("one hand")
+
+
 def profile_values() -> dict[str, dict[str, Any]]:
     """Each published profile's shown values, for the page's script."""
-    return {name: {k: getattr(p, k) for k in POINTS + SWITCHES} | {"end": p.end.describe(),
-                                                                    "description": p.description}
+    return {name: {k: getattr(p, k) for k in POINTS + SWITCHES} | {"end": end_text(p.end),
+                                                                    "description": _(p.description)}
             for name, p in PROFILES.items()}
 
 

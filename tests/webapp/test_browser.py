@@ -117,6 +117,21 @@ class Phone:
     def count_is(self, css, n):
         self.wait.until(lambda d: self.count(css) == n, f"never {n} of {css} (now {self.count(css)})")
 
+    def new_game(self, players, hands=None, shot=False):
+        """Join the table with its key and start a game, as a person does on the page."""
+        self.go(f"/join?key={KEY}")
+        if shot:
+            self.shot("1-home")
+        self.tap("#new-game")
+        for i, name in enumerate(players, 1):
+            self.type(f"#player{i}", name)
+        if hands:
+            self.tap('input[name="end"][value="hands"]')
+            self.type("#end_value", str(hands))
+        if shot:
+            self.shot("2-new-game")
+        self.tap("#start")
+
     def upload(self, css, path):
         self.el(css).send_keys(str(path))
 
@@ -150,15 +165,7 @@ BRUNO_HAND = ["8C", "6D", "8D", "7S", "AD", "4D", "4H", "7H", "9D", "7S", "7H", 
 
 def test_a_whole_evening_from_photos_to_the_evenings_totals(browser, live):
     phone = Phone(browser, live)
-    phone.go(f"/join?key={KEY}")
-    phone.shot("1-home")
-    phone.tap("#new-game")
-    phone.type("#player1", "Anna")
-    phone.type("#player2", "Bruno")
-    phone.tap('input[name="end"][value="hands"]')
-    phone.type("#end_value", "2")
-    phone.shot("2-new-game")
-    phone.tap("#start")
+    phone.new_game(("Anna", "Bruno"), hands=2, shot=True)
 
     # hand 1, from photos
     phone.tap("#score-hand")
@@ -232,53 +239,49 @@ def test_a_whole_evening_from_photos_to_the_evenings_totals(browser, live):
 
 def test_fixing_melds_by_hand_split_merge_move_delete_and_a_wilds_role(browser, live):
     phone = Phone(browser, live)
-    phone.go(f"/join?key={KEY}")
-    phone.tap("#new-game")
-    phone.type("#player1", "Anna")
-    phone.type("#player2", "Bruno")
-    phone.tap("#start")
+    phone.new_game(("Anna", "Bruno"))
     phone.tap("#score-hand")
     phone.tap("#add-meld-0")
     phone.tap("#suit-H")
-    for rank in ("5", "2", "7", "8", "9", "10"):
+    for rank in ("3", "4", "2", "6", "7", "10"):
         phone.tap(f"#rank-{rank}")
     phone.tap("#picker-done")
     phone.count_is("#melds-0 .chip:not(.add)", 6)
-    phone.tap("#card-0-0-3")                      # split before 8H: 5H 2H 7H | 8H 9H 10H
+    phone.tap("#card-0-0-3")                      # split before 6H: 3H 4H 2H | 6H 7H 10H
     phone.tap("#act-split")
     phone.count_is("#melds-0 .meld", 2)
-    phone.tap("#card-0-0-1")                      # the 2H stands for the 6H
+    phone.tap("#card-0-0-2")                      # the 2H stands for the 5H
     phone.tap("#act-role")
     phone.tap("#suit-H")
-    phone.tap("#rank-6")
-    phone.text_is("#card-0-0-1", "2♥→6♥")
+    phone.tap("#rank-5")
+    phone.text_is("#card-0-0-2", "2♥→5♥")
     phone.tap("#merge-0-0")
     phone.count_is("#melds-0 .meld", 1)
-    phone.tap("#card-0-0-5")                      # 10H to the hand, then deleted
+    phone.saved()
+    phone.tap("#card-0-0-5")                      # 10H to the hand, changed to the KS, then deleted
     from selenium.webdriver.support.ui import Select
     Select(phone.el("#act-move")).select_by_value("hand")
     phone.text_is("#hand-0 .chip", "10♥")
     phone.tap("#card-0-hand-0")
+    phone.tap("#act-change")
+    phone.tap("#suit-S")
+    phone.tap("#rank-K")
+    phone.text_is("#hand-0 .chip", "K♠")
+    phone.saved()
+    phone.text_is("#total-0", str(score_json({"teams": [{"name": "A", "melds": [["3H", "4H", "2H=5H", "6H", "7H"]],
+                                                          "hand": ["KS"], "pozzetto": True}]})["teams"][0]["total"]))
+    phone.tap("#card-0-hand-0")
     phone.tap("#act-delete")
     phone.count_is("#hand-0 .chip", 0)
-    phone.tap("#card-0-0-0")                      # 5H becomes 4H, as picked from the grid
-    phone.tap("#act-change")
-    phone.tap("#suit-H")
-    phone.tap("#rank-4")
-    phone.text_is("#card-0-0-0", "4♥")
     phone.saved()
-    phone.text_is("#total-0", str(score_json({"teams": [{"name": "A", "melds": [["4H", "2H=6H", "7H", "8H", "9H"]],
-                                                          "pozzetto": True}]})["teams"][0]["total"]))
+    phone.text_is("#total-0", "40")
+    assert phone._text("#meld-0-0 .kind") == "scala"
     phone.shot("7-fixing")
 
 
 def test_a_hand_typed_from_a_paper_sheet_and_a_phone_without_the_key(browser, live):
     phone = Phone(browser, live)
-    phone.go(f"/join?key={KEY}")
-    phone.tap("#new-game")
-    for i, name in enumerate(("Anna", "Bruno", "Carla", "Dino"), 1):
-        phone.type(f"#player{i}", name)
-    phone.tap("#start")
+    phone.new_game(("Anna", "Bruno", "Carla", "Dino"))
     phone.tap("#sheet")
     phone.type("#side0", "480")
     phone.type("#side1", "-60")

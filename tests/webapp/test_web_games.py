@@ -19,7 +19,7 @@ def sheet(table, game_id, *points, number=None):
 def test_a_two_player_game_starts_with_the_profiles_default_end(table):
     game = table.new_game(("Anna", "Bruno"), profile="fibur")
     page = text(table.get(f"/games/{game}"))
-    assert "Anna" in page and "Bruno" in page and "fibur" in page and "2005" in page
+    assert "Anna" in page and "Bruno" in page and "fibur" in page and "ai 2005 punti" in page
 
 
 def test_four_players_sit_as_the_form_says(table):

@@ -24,7 +24,8 @@ def texts_in_code() -> set[str]:
 
 
 def test_every_text_has_its_italian():
-    wanted = texts_in_code() | set(SCRIPT_TEXTS) | set(POINTS) | set(SWITCHES) | {"one hand"}
+    from engine import PROFILES
+    wanted = texts_in_code() | set(SCRIPT_TEXTS) | set(POINTS) | set(SWITCHES) | {p.description for p in PROFILES.values()}
     assert len(wanted) > 100
     assert sorted(wanted - set(TEXTS)) == []
 

@@ -59,7 +59,7 @@
         meld.forEach((c, ci) => chips.appendChild(chip(c, ti, mi, ci)));
         if (cfg.editor) {
           const add = document.createElement("button");
-          add.type = "button"; add.className = "chip add"; add.textContent = "＋";
+          add.type = "button"; add.className = "chip add"; add.textContent = "+";
           add.setAttribute("aria-label", t("Add a card"));
           add.addEventListener("click", () => openPicker({mode: "add", team: ti, where: mi}));
           chips.appendChild(add);
@@ -188,12 +188,16 @@
     $("act-split").hidden = selected.where === "hand" || selected.index === 0;
     $("act-role").hidden = !(c.card === "JK" || c.card[0] === "2") || selected.where === "hand";
     const move = $("act-move");
-    move.replaceChildren(new Option("—", ""));
-    state.teams[selected.team].melds.forEach((_m, mi) => {
-      if (mi !== selected.where) move.appendChild(new Option(t("meld {n}", {n: mi + 1}), String(mi)));
-    });
-    move.appendChild(new Option(t("a new meld"), "new"));
-    if (selected.where !== "hand") move.appendChild(new Option(t("hand"), "hand"));
+    const key = JSON.stringify([selected.team, selected.where, selected.index, state.teams[selected.team].melds.length]);
+    if (move.dataset.key !== key) {        // a redraw while the list is open must not close it
+      move.dataset.key = key;
+      move.replaceChildren(new Option("—", ""));
+      state.teams[selected.team].melds.forEach((_m, mi) => {
+        if (mi !== selected.where) move.appendChild(new Option(t("meld {n}", {n: mi + 1}), String(mi)));
+      });
+      move.appendChild(new Option(t("a new meld"), "new"));
+      if (selected.where !== "hand") move.appendChild(new Option(t("hand"), "hand"));
+    }
     const sug = $("act-suggest");
     sug.replaceChildren();
     suggestions(c).forEach(([name, p]) => {
@@ -239,6 +243,8 @@
     });
     $("act-move").addEventListener("change", (e) => {
       const to = e.target.value;
+      e.target.value = "";
+      e.target.dataset.key = "";
       if (!to) return;
       const team = state.teams[selected.team];
       const from = selected.where;
