@@ -202,7 +202,8 @@ def test_a_whole_evening_from_photos_to_the_evenings_totals(browser, live):
 
     # undo, and the hand comes back as it was
     phone.tap("#undo")
-    browser.switch_to.alert.accept()
+    from selenium.webdriver.support import expected_conditions as ec
+    phone.wait.until(ec.alert_is_present()).accept()
     phone.text_is('#totals [data-side="0"]', "0")
     phone.tap("#score-hand")
     phone.text_is("#card-0-0-1", "3♠")
