@@ -4,8 +4,9 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# Card artwork comes from Debian's registry at generation time, never from git.
-APT_PACKAGES := gnome-cards-data kdegames-card-data-kf5 librsvg2-bin fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-urw-base35 fonts-noto-core
+# Card artwork comes from Debian's registry at generation time, never from git; the browser tests
+# drive Debian's chromium, and the storage tests run on PostgreSQL too.
+APT_PACKAGES := gnome-cards-data kdegames-card-data-kf5 librsvg2-bin fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-urw-base35 fonts-noto-core chromium chromium-driver postgresql
 
 .PHONY: run test system-deps clean
 
@@ -17,11 +18,12 @@ $(STAMP): pyproject.toml
 system-deps:
 	@bash tools/system-deps.sh $(APT_PACKAGES)
 
+# the table app, listening on the local network, with an empty database in instance/ on a first start
 run: $(STAMP)
-	$(BIN)/burraco score sample_images/example_hand.json
+	$(BIN)/burraco serve
 
 test: $(STAMP) system-deps
-	$(BIN)/python -m pytest -q
+	BURRACO_TEST_POSTGRES_URL=$$(bash tools/postgres-test.sh) $(BIN)/python -m pytest -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -97,6 +97,19 @@ class Game:
         self.hands.append(HandRecord(parsed.to_dict(), tuple(self._side_points(sides, score))))
         return score
 
+    def add_totals(self, points: list[int]) -> HandRecord:
+        """Record a hand from a paper score sheet: each side's total, one per side in the order
+        of ``sides`` (with 3 players, one per player), without the cards behind them."""
+        if self.is_over:
+            raise GameError("the game is over; start a new game to play another hand")
+        if not isinstance(points, (list, tuple)) or len(points) != len(self.sides) \
+                or any(type(p) is not int for p in points):
+            raise GameError(f"a score sheet hand needs {len(self.sides)} whole numbers, one for each of "
+                            f"{', '.join(map(repr, self.side_names()))}, got {shown(points)}")
+        record = HandRecord({"sheet": True, "points": list(points)}, tuple(points))
+        self.hands.append(record)
+        return record
+
     def undo(self) -> HandRecord:
         if not self.hands:
             raise GameError("there is no hand to undo")

@@ -40,6 +40,17 @@ class Session:
                 totals[p] += pts
         return totals
 
+    def team_totals(self) -> dict[str, int]:
+        """Each side's points summed over the games it played as that side ("Anna & Carla"),
+        its players named in the order of their first game."""
+        order = {p: i for i, p in enumerate(self.players)}
+        totals: dict[str, int] = {}
+        for g in self.games:
+            for side, pts in zip(g.sides, g.totals):
+                name = " & ".join(sorted(side, key=order.__getitem__))
+                totals[name] = totals.get(name, 0) + pts
+        return totals
+
     def games_won(self) -> dict[str, int]:
         won = {p: 0 for p in self.players}
         for g in self.games:
@@ -50,7 +61,8 @@ class Session:
 
     def to_dict(self) -> dict:
         return {"name": self.name, "games": [g.to_dict() for g in self.games],
-                "player_totals": self.player_totals(), "games_won": self.games_won()}
+                "player_totals": self.player_totals(), "team_totals": self.team_totals(),
+                "games_won": self.games_won()}
 
     @classmethod
     def from_dict(cls, data: Any) -> "Session":

@@ -230,3 +230,23 @@ def test_a_damaged_saved_game_is_refused_with_a_game_error(change, message):
     change(data)
     with pytest.raises(GameError, match=message):
         Game.from_dict(data)
+
+
+def test_a_score_sheet_hand_records_each_sides_total_and_survives_a_round_trip():
+    g = Game.new(["Anna", "Bruno"], "fibur", {"kind": "target", "value": 1005})
+    g.add_totals([640, -120])
+    assert g.totals == [640, -120] and not g.is_over
+    again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert again.totals == [640, -120] and again.hands[0].hand == {"sheet": True, "points": [640, -120]}
+    g.add_totals([400, 0])
+    assert g.is_over and g.winner == 0
+    with pytest.raises(GameError, match="over"):
+        g.add_totals([1, 2])
+
+
+@pytest.mark.parametrize("points", [[100], [1, 2, 3], ["100", 5], [1.5, 2], None])
+def test_a_score_sheet_hand_needs_one_whole_number_per_side(points):
+    g = Game.new(["Anna", "Bruno"])
+    with pytest.raises(GameError, match="2 whole numbers"):
+        g.add_totals(points)
+    assert g.hands == []

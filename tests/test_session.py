@@ -39,3 +39,14 @@ def test_a_new_game_waits_for_the_current_one():
 def test_a_damaged_saved_session_is_refused_with_a_game_error(games):
     with pytest.raises(GameError, match="'games' must be a list"):
         Session.from_dict({"name": "x", "games": games})
+
+
+def test_team_totals_across_games_name_each_pair_in_seating_order():
+    s = Session()
+    g1 = s.add_game(Game.new(["Anna", "Bruno", "Carla", "Dino"], "giochidelre"))
+    g1.add_hand(quick(["AH", "AD", "AC"], ["3S", "4S", "5S"], ("Anna & Carla", "Bruno & Dino")))   # 45 vs 15
+    g2 = s.add_game(Game.new(["Anna", "Bruno", "Carla", "Dino"], "giochidelre",
+                             teams=[["Carla", "Anna"], ["Bruno", "Dino"]]))
+    g2.add_hand(quick(["KH", "KD", "KC"], ["8S", "9S", "10S"], ("Anna & Carla", "Bruno & Dino")))  # 30 vs 30
+    assert s.team_totals() == {"Anna & Carla": 75, "Bruno & Dino": 45}
+    assert s.to_dict()["team_totals"] == {"Anna & Carla": 75, "Bruno & Dino": 45}

@@ -1,0 +1,111 @@
+"""Photos: a sample photo read into a team's melds or hand (a fake reader stands in for the
+trained models), every bad file refused with a clear message, and the photo step off with a
+message while the models are missing."""
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from conftest import SAMPLES_DIR
+
+TABLE = SAMPLES_DIR / "eval_table_1.jpg"
+HAND = SAMPLES_DIR / "eval_hand.jpg"
+
+
+@pytest.fixture
+def draft(table):
+    return table.open_hand(table.new_game(("Anna", "Bruno")))
+
+
+def names(cards):
+    return [c["card"] for c in cards]
+
+
+def test_a_photo_of_melds_becomes_the_teams_melds(table, draft, reader):
+    resp = table.upload(draft, TABLE, team=0, kind="melds")
+    assert resp.status_code == 200, resp.get_json()
+    view = resp.get_json()
+    melds = view["state"]["teams"][0]["melds"]
+    assert [names(m) for m in melds] == [["2S", "5S", "4S", "5S", "6S", "7S", "8S"],
+                                         ["6C", "7C", "8C", "9C", "10C", "JC", "JK"], ["7S", "JK", "7H"]]
+    doubt = melds[0][1]
+    assert doubt["conf"] < 0.6 and doubt["alts"][0] == ["3S", 0.41] and doubt["src"] == [view["photos"][0]["id"], 1]
+    assert view["score"]["teams"][0]["melds"][0]["valid"] is False      # 2S 5S 4S ... until it is fixed
+    assert reader.calls == 1
+    photo = table.get(view["photos"][0]["url"])
+    assert photo.status_code == 200 and photo.mimetype == "image/jpeg"
+    assert Image.open(io.BytesIO(photo.data)).size == (1600, 1355)      # kept at most 1600 px wide
+
+
+def test_fixing_the_misread_card_gives_the_true_score(table, draft):
+    table.upload(draft, TABLE, team=0, kind="melds")
+
+    def fix(state):
+        state["teams"][0]["melds"][0][1]["card"] = "3S"
+    teams = table.edit(draft, fix).get_json()["score"]["teams"]
+    melds = teams[0]["melds"]
+    assert [m["burraco"] for m in melds] == ["pulito", "sporco", None] and all(m["valid"] for m in melds)
+    truth = json.loads(TABLE.with_suffix(".json").read_text())["expected_score"]
+    assert (teams[0]["meld_points"], teams[0]["burraco_bonus"]) == (truth["meld_points"], truth["burraco_bonus"])
+    assert melds == truth["melds"]
+
+
+def test_a_photo_of_a_hand_becomes_the_cards_left_in_hand(table, draft):
+    view = table.upload(draft, HAND, team=1, kind="hand").get_json()
+    assert names(view["state"]["teams"][1]["hand"]) == ["8C", "6D", "8D", "7S", "AD", "4D", "4H", "7H", "9D",
+                                                         "7S", "7H", "QS"]
+    assert view["score"]["teams"][1]["hand_points"] == -(10 * 4 + 5 * 7 + 15)
+
+
+def truncated_jpeg() -> bytes:
+    data = TABLE.read_bytes()
+    return data[: len(data) // 3]
+
+
+def huge_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("L", (10_000, 10_000)).save(out, "PNG")      # 100 megapixels in a small file
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("data, name, message", [
+    (b"%PDF-1.4 not a photo at all", "score.pdf", "non è una foto"),
+    (b"\xff\xd8\xff\xe0 but nothing after", "broken.jpg", "non si può leggere"),
+    (truncated_jpeg(), "cut.jpg", "truncated"),
+    (huge_png(), "huge.png", "100 megapixels"),
+    (b"", "empty.jpg", "Prima scegli una foto"),
+])
+def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_changes(table, draft, reader, data, name, message):
+    before = table.state(draft)
+    resp = table.upload(draft, data, name=name)
+    assert resp.status_code == 400 and message in resp.get_json()["error"]
+    after = table.state(draft)
+    assert after["version"] == before["version"] and after["photos"] == [] and reader.calls == 0
+
+
+def test_a_photo_form_without_a_file_team_or_kind_says_what_is_missing(table, draft):
+    headers = {"X-CSRFToken": table.token, "Accept": "application/json"}
+    resp = table.client.post(f"/drafts/{draft}/photos", data={}, headers=headers)
+    assert resp.status_code == 400 and "Indica di chi è la foto" in resp.get_json()["error"]
+    resp = table.client.post(f"/drafts/{draft}/photos", data={"team": "0", "kind": "melds"}, headers=headers)
+    assert resp.status_code == 400 and "Prima scegli una foto" in resp.get_json()["error"]
+
+
+def test_an_upload_over_the_size_limit_is_refused(table, draft, app):
+    app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
+    resp = table.upload(draft, b"\xff\xd8\xff" + bytes(2 * 1024 * 1024))
+    assert resp.status_code == 413 and "troppo grande" in resp.get_json()["error"]
+
+
+def test_without_the_trained_models_the_photo_step_is_off_with_a_message(make_app, tmp_path, monkeypatch):
+    monkeypatch.setenv("BURRACO_MODELS", str(tmp_path / "no-models"))
+    from conftest import Table
+    app = make_app(READER=None)
+    table = Table(app.test_client())
+    draft = table.open_hand(table.new_game(("Anna", "Bruno")))
+    page = table.get(f"/drafts/{draft}").get_data(as_text=True)
+    assert 'id="reader-off"' in page and "mancano i modelli addestrati" in page
+    assert 'id="shot-melds-0"' not in page and 'id="rank-K"' in page           # the grid still works
+    resp = table.upload(draft, TABLE)
+    assert resp.status_code == 503 and "inserisci le carte dalla griglia" in resp.get_json()["error"]

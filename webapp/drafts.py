@@ -1,0 +1,138 @@
+"""A draft: the hand being scored, as the review page edits it, and what it becomes for the engine.
+
+State (plain JSON)::
+
+    {"teams": [{"melds": [[CARD, ...], ...], "hand": [CARD, ...], "no_cards": false,
+                "pozzetto": true | false | "late"}, ...],
+     "closed": team index or null, "solo": player name (3 players: who played alone), "flags": [...]}
+
+where ``CARD`` is ``{"card": "7H", "as": "5H" (what a wild stands for, optional),
+"conf": 0.97, "alts": [["1H", 0.02]], "src": [photo id, card index]}`` (the last three only
+for a card read from a photo). Nothing here touches the database.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Game, GameError
+from engine.meld import MeldCard
+
+MAX_CARDS = 216                 # two decks with four jokers
+POZZETTO = (True, False, "late")
+
+
+def blank(game: Game) -> dict:
+    state = {"teams": [{"melds": [], "hand": [], "no_cards": False, "pozzetto": True} for _ in range(2)],
+             "closed": None, "flags": []}
+    if len(game.players) == 3:
+        state["solo"] = game.players[0]
+    return state
+
+
+def teams_of(game: Game, state: dict) -> list[tuple[str, list[str]]]:
+    """Each team's name and players: the game's sides, or with 3 players the one who played
+    alone and the other two."""
+    if len(game.players) == 3:
+        solo = state.get("solo") if state.get("solo") in game.players else game.players[0]
+        pair = [p for p in game.players if p != solo]
+        return [(solo, [solo]), (" & ".join(pair), pair)]
+    return [(name, list(side)) for name, side in zip(game.side_names(), game.sides)]
+
+
+def card_text(card: dict) -> str:
+    return f"{card['card']}={card['as']}" if card.get("as") else card["card"]
+
+
+def to_hand(game: Game, state: dict) -> dict:
+    """The hand as the engine takes it (``Game.add_hand``)."""
+    teams = []
+    for i, ((name, players), team) in enumerate(zip(teams_of(game, state), state["teams"])):
+        teams.append({"name": name, "players": players,
+                      "melds": [[card_text(c) for c in meld] for meld in team["melds"] if meld],
+                      "hand": [] if team["no_cards"] else [card_text(c) for c in team["hand"]],
+                      "pozzetto": team["pozzetto"], "closed": state.get("closed") == i})
+    return {"teams": teams}
+
+
+def clean(game: Game, data: Any) -> dict:
+    """A state sent by a phone, checked field by field; a bad one raises ``GameError``."""
+    if not isinstance(data, dict) or not isinstance(data.get("teams"), list) or len(data["teams"]) != 2:
+        raise GameError("the hand must have two teams")
+    teams = [_team(t, i) for i, t in enumerate(data["teams"])]
+    if sum(len(m) for t in teams for m in t["melds"]) + sum(len(t["hand"]) for t in teams) > MAX_CARDS:
+        raise GameError(f"more than {MAX_CARDS} cards: two decks have 108")
+    closed = data.get("closed")
+    if closed not in (None, 0, 1) or isinstance(closed, bool):
+        raise GameError("'closed' must be a team's number or nobody")
+    state = {"teams": teams, "closed": closed, "flags": _flags(data.get("flags", []))}
+    if len(game.players) == 3:
+        if data.get("solo") not in game.players:
+            raise GameError(f"say who played alone: {', '.join(game.players)}")
+        state["solo"] = data["solo"]
+    return state
+
+
+def _team(data: Any, i: int) -> dict:
+    if not isinstance(data, dict):
+        raise GameError(f"team {i + 1} must be an object")
+    melds = data.get("melds", [])
+    if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
+        raise GameError(f"team {i + 1}: 'melds' must be a list of melds")
+    pozzetto = data.get("pozzetto", True)
+    if pozzetto not in POZZETTO or (pozzetto in (0, 1) and type(pozzetto) is not bool):
+        raise GameError(f"team {i + 1}: pozzetto must be taken, not taken or late")
+    return {"melds": [[_card(c) for c in m] for m in melds], "hand": [_card(c) for c in _list(data.get("hand", []))],
+            "no_cards": data.get("no_cards") is True, "pozzetto": pozzetto}
+
+
+def _list(value: Any) -> list:
+    if not isinstance(value, list):
+        raise GameError("a hand must be a list of cards")
+    return value
+
+
+def _card(data: Any) -> dict:
+    if not isinstance(data, dict) or not isinstance(data.get("card"), str):
+        raise GameError(f"a card must be an object such as {{\"card\": \"7H\"}}, got {str(data)[:40]}")
+    text = data["card"] + (f"={data['as']}" if data.get("as") else "")
+    parsed = MeldCard.parse(text)            # an InvalidCardError (a BurracoError) says why
+    card = {"card": str(parsed.card)}
+    if parsed.role is not None:
+        card["as"] = str(parsed.role)
+    if isinstance(data.get("conf"), (int, float)):
+        card["conf"] = round(float(data["conf"]), 4)
+    if isinstance(data.get("alts"), list):
+        card["alts"] = [[str(a[0]), round(float(a[1]), 4)] for a in data["alts"][:4]
+                        if isinstance(a, list) and len(a) == 2 and isinstance(a[1], (int, float))]
+    src = data.get("src")
+    if isinstance(src, list) and len(src) == 2 and all(type(v) is int for v in src):
+        card["src"] = src
+    return card
+
+
+def _flags(flags: Any) -> list:
+    return [f for f in flags if isinstance(f, dict)][:50] if isinstance(flags, list) else []
+
+
+def add_reading(state: dict, team: int, kind: str, photo_id: int, reading: dict) -> dict:
+    """The cards the reader saw in one photo, added to a team: as its melds (grouped as the reader
+    grouped them; cards it put in no meld form one more) or as the cards left in its hand."""
+    corners = reading.get("corners", [])
+    cards = []
+    for i, read in enumerate(reading.get("cards", [])):
+        first = read.get("corners", [None])[0] if read.get("corners") else None
+        alts = corners[first].get("alternatives", []) if isinstance(first, int) and first < len(corners) else []
+        card = _card({"card": read["card"], "conf": read.get("confidence", 1.0), "alts": alts,
+                      "src": [photo_id, i]})
+        cards.append(card)
+    target = state["teams"][team]
+    if kind == "hand":
+        target["hand"] += cards
+        target["no_cards"] = False
+    else:
+        groups = [[i for i in g if 0 <= i < len(cards)] for g in reading.get("melds", [])]
+        placed = {i for g in groups for i in g}
+        rest = [i for i in range(len(cards)) if i not in placed]
+        target["melds"] += [[cards[i] for i in g] for g in groups + [rest] if g]
+    state["flags"] = state.get("flags", []) + [dict(f, photo=photo_id, team=team) for f in _flags(reading.get("flags"))]
+    return state
