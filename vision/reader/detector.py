@@ -1,8 +1,9 @@
 """Finding corner indices with the one-class YOLO detector exported to ONNX.
 
-The photo is looked at whole, first at ``first_side`` pixels on its long side; when the
-indices found are small there, it is looked at again, enlarged so that they come out near the
-size the detector learned (``target_index``), up to ``max_side``.
+The photo is looked at whole, at its own size or shrunk to ``first_side`` pixels on its long
+side (the detector learnt indices at native scale, 9-59 px); when a large photo's indices come
+out small there, it is looked at again, enlarged so that they come out near the size the
+detector learnt (``target_index``), up to ``max_side``.
 """
 from __future__ import annotations
 
@@ -61,8 +62,11 @@ class CornerDetector:
         first = min(s.first_side, -(-long_side // 32) * 32)
         boxes, scores = self._run(image, first)
         f = first / long_side
-        size = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]))) * f \
-            if len(boxes) else 0.0
+        size = 0.0
+        if len(boxes):
+            strong = scores >= scores.max() * 0.5               # the surest finds tell the size
+            size = float(np.median(np.maximum(boxes[strong, 2] - boxes[strong, 0],
+                                              boxes[strong, 3] - boxes[strong, 1]))) * f
         if (size < s.small_index) and f < 1:
             want = first * (s.target_index / size) if size > 0 else s.max_side
             closer = int(min(s.max_side, want, -(-long_side // 32) * 32))

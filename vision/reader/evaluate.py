@@ -69,6 +69,12 @@ class Labelled:
         return Counter(c["card"] for c in self.truth.get("cards", [])
                        if c["card"] is not None and any(ix["box"] for ix in c["indices"]))
 
+    @property
+    def hidden_hand_cards(self) -> int:
+        """Cards of the hand with no corner showing: no reader can see them."""
+        return sum(1 for c in self.truth.get("cards", [])
+                   if c["role"] == "hand" and not any(ix["box"] for ix in c["indices"]))
+
 
 def synthetic_set(folder: Path) -> Iterator[Labelled]:
     folder = Path(folder)
@@ -131,8 +137,11 @@ def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
             cards = Counter(c["card"] for c in reading["cards"])
             rep.tally("cards exact").add(cards == item.cards, 1)
             if item.truth.get("kind") == "hand":
-                truth_points = item.truth["expected_score"]["hand_points"]
-                rep.tally("hand score exact").add(hand_points(list(cards.elements())) == truth_points, 1)
+                hidden = item.hidden_hand_cards
+                rep.tally("hand photos with a hidden card (not scored)").add(hidden > 0, 1)
+                if not hidden:
+                    truth_points = item.truth["expected_score"]["hand_points"]
+                    rep.tally("hand score exact").add(hand_points(list(cards.elements())) == truth_points, 1)
         progress(k + 1)
     return rep
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Union
 
+import cv2
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
@@ -90,6 +91,8 @@ def _decode(data: bytes, label: str) -> np.ndarray:
                                     f"the limit is {MAX_PIXELS / 1e6:.0f} megapixels")
         if w < 16 or h < 16:
             raise PhotoError(label, f"the image is only {w}x{h} pixels")
+        if img.format == "JPEG":
+            return _decode_jpeg(data, label)
         try:
             img.load()
             img = ImageOps.exif_transpose(img)
@@ -98,3 +101,15 @@ def _decode(data: bytes, label: str) -> np.ndarray:
             reason = "the file is truncated" if "truncated" in str(err).lower() else f"the image is damaged ({err})"
             raise PhotoError(label, reason) from None
     return np.ascontiguousarray(rgb[:, :, ::-1])
+
+
+def _decode_jpeg(data: bytes, label: str) -> np.ndarray:
+    """OpenCV decodes a 12 MP JPEG about twice as fast as Pillow and applies the EXIF
+    orientation itself; it fills a cut-off file with grey instead of failing, so the end
+    marker is checked first."""
+    if not data.rstrip(b"\0").endswith(b"\xff\xd9"):
+        raise PhotoError(label, "the file is truncated (the JPEG has no end)")
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if img is None:
+        raise PhotoError(label, "the image is damaged (the JPEG cannot be decoded)")
+    return img

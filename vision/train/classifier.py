@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -41,7 +41,7 @@ class TrainSpec:
     seed: int = 0
     max_crops: int = 0                 # 0: all
     label_smoothing: float = 0.05
-    extra: dict = field(default_factory=dict)
+    init: Path | None = None           # start from this checkpoint's weights (an earlier run's best.pt)
 
 
 def _split(crops: CropSet, seed: int) -> tuple[CropSet, CropSet]:
@@ -90,6 +90,9 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
     train, held = _split(_load_all(spec, log), spec.seed)
     log(f"train {len(train)} crops, held out {len(held)} (classes: {len(READER_CLASSES)})")
     model = IndexNet(spec.width)
+    if spec.init:
+        model.load_state_dict(torch.load(spec.init, weights_only=False)["model"])
+        log(f"starting from the weights of {spec.init}")
     opt = torch.optim.AdamW(model.parameters(), lr=spec.lr, weight_decay=spec.weight_decay)
     per_epoch = steps_per_epoch(len(train), spec.batch)
     total = per_epoch * spec.epochs

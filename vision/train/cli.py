@@ -37,6 +37,7 @@ def train_command(argv: list[str]) -> int:
     p.add_argument("--device", default="cpu")
     p.add_argument("--threads", type=int, default=0, help="classifier: torch threads (0: default)")
     p.add_argument("--max-crops", type=int, default=0, help="classifier: at most this many crops (0: all)")
+    p.add_argument("--init", type=Path, help="start from these weights (an earlier run's best), not from scratch")
     p.add_argument("--export", type=Path, default=Path("models"), help="where the ONNX model goes")
     p.add_argument("--no-export", action="store_true")
     args = p.parse_args(argv)
@@ -54,7 +55,7 @@ def train_command(argv: list[str]) -> int:
     if args.what == "classifier":
         from .classifier import TrainSpec, export_classifier, train_classifier
         spec = TrainSpec(data=args.data, out=out, budget_s=args.budget_min * 60, threads=args.threads,
-                         max_crops=args.max_crops)
+                         max_crops=args.max_crops, init=args.init)
         if args.epochs:
             spec.epochs = args.epochs
         if args.batch:
@@ -67,7 +68,7 @@ def train_command(argv: list[str]) -> int:
         return 0
     from .detector import DetectorSpec, export_detector, train_detector
     spec = DetectorSpec(data=args.data, out=out, model=args.model, imgsz=args.imgsz, tiles=args.tiles,
-                        budget_s=args.budget_min * 60, device=args.device)
+                        budget_s=args.budget_min * 60, device=args.device, init=args.init)
     if args.epochs:
         spec.epochs = args.epochs
     if args.batch:

@@ -30,6 +30,7 @@ class DetectorSpec:
     seed: int = 0
     device: str = "cpu"
     cache: str | bool = "ram"
+    init: Path | None = None           # start from these weights (an earlier run's), not from scratch
 
 
 def offline_environment(home: Path) -> None:
@@ -100,12 +101,12 @@ def train_detector(spec: DetectorSpec, log: Callable[[str], None] = print) -> Pa
         model.train(resume=True)
     else:
         data = dataset_yaml(spec)
-        log(f"training {spec.model} on {sum(1 for _ in open(spec.out / 'train.txt'))} tiles")
-        model = YOLO(spec.model)
+        log(f"training {spec.init or spec.model} on {sum(1 for _ in open(spec.out / 'train.txt'))} tiles")
+        model = YOLO(str(spec.init) if spec.init else spec.model)
         model.train(data=str(data), single_cls=True, imgsz=spec.imgsz, epochs=spec.epochs, batch=spec.batch,
                     time=spec.budget_s / 3600, optimizer="AdamW", lr0=spec.lr, cos_lr=True, warmup_epochs=1,
                     fliplr=0.0, degrees=0.0, mosaic=1.0, close_mosaic=2, scale=0.5, workers=spec.workers,
-                    device=spec.device, project=str(spec.out), name="run", exist_ok=True, pretrained=False,
+                    device=spec.device, project=str(spec.out.resolve()), name="run", exist_ok=True, pretrained=False,
                     amp=spec.device != "cpu", plots=False, seed=spec.seed, deterministic=False, cache=spec.cache,
                     patience=1000, verbose=True)
     best = run / "weights" / "best.pt"
@@ -114,7 +115,7 @@ def train_detector(spec: DetectorSpec, log: Callable[[str], None] = print) -> Pa
 
 def export_detector(weights: Path, onnx_path: Path) -> Path:
     """ONNX with a dynamic input size, for onnxruntime at run time."""
-    offline_environment(Path(weights).resolve().parents[3] / ".ultralytics-home")
+    offline_environment(Path(weights).resolve().parent / ".ultralytics-home")
     from ultralytics import YOLO
 
     made = Path(YOLO(str(weights)).export(format="onnx", dynamic=True, simplify=False, imgsz=640, opset=17))
