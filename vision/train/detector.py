@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -30,6 +30,7 @@ class DetectorSpec:
     seed: int = 0
     device: str = "cpu"
     cache: str | bool = "ram"
+    callbacks: dict = field(default_factory=dict)   # ultralytics event name -> function(trainer)
 
 
 def offline_environment(home: Path) -> None:
@@ -96,12 +97,12 @@ def train_detector(spec: DetectorSpec, log: Callable[[str], None] = print) -> Pa
     last = run / "weights" / "last.pt"
     if last.exists():
         log(f"resuming from {last}")
-        model = YOLO(str(last))
+        model = _with_callbacks(YOLO(str(last)), spec)
         model.train(resume=True)
     else:
         data = dataset_yaml(spec)
         log(f"training {spec.model} on {sum(1 for _ in open(spec.out / 'train.txt'))} tiles")
-        model = YOLO(spec.model)
+        model = _with_callbacks(YOLO(spec.model), spec)
         model.train(data=str(data), single_cls=True, imgsz=spec.imgsz, epochs=spec.epochs, batch=spec.batch,
                     time=spec.budget_s / 3600, optimizer="AdamW", lr0=spec.lr, cos_lr=True, warmup_epochs=1,
                     fliplr=0.0, degrees=0.0, mosaic=1.0, close_mosaic=2, scale=0.5, workers=spec.workers,
@@ -110,6 +111,12 @@ def train_detector(spec: DetectorSpec, log: Callable[[str], None] = print) -> Pa
                     patience=1000, verbose=True)
     best = run / "weights" / "best.pt"
     return best if best.exists() else last
+
+
+def _with_callbacks(model, spec: DetectorSpec):
+    for event, fn in spec.callbacks.items():
+        model.add_callback(event, fn)
+    return model
 
 
 def export_detector(weights: Path, onnx_path: Path) -> Path:
