@@ -199,13 +199,13 @@ class Job:
         self.report["phases"]["environment"].update(
             torch=torch.__version__, gpu=torch.cuda.get_device_name(0) if cuda else None)
         det_s = min(self.s.detector_min * 60, self.left() - self.s.detector_tail_s - self.s.margin_s)
-        cls_s = min(self.s.classifier_min * 60, det_s - 30)
+        cls_s = min(self.s.classifier_min * 60, det_s)          # its whole run, reading the crops included
         if det_s < 20:
             raise RuntimeError(f"only {self.left():.0f} s left: no time to train")
         spec = self._classifier_spec(cls_s, "cuda" if cuda else "cpu")
         self.log(f"classifier: {cls_s:.0f} s in a second process; detector: {det_s:.0f} s here")
         self.classifier = mp.get_context("spawn").Process(target=classifier_process, name="classifier",
-                                                          args=(spec, str(self.out / "job.log")))
+                                                          args=(spec, str(self.out / "job.log"), time.time() + cls_s))
         self.classifier.start()
         self.report["classifier"] = {"budget_s": round(cls_s)}
         result = {"classifier_budget_s": round(cls_s), "detector_budget_s": round(det_s)}
@@ -300,7 +300,7 @@ def classifier_epochs(rate: float, budget_s: float, crops: int, share: float = 0
     return max(1, int(share * budget_s * rate / max(crops, 1)))
 
 
-def measure_rate(spec, steps: int = 12, warmup: int = 4) -> float:
+def measure_rate(spec, steps: int = 10, warmup: int = 3) -> float:
     """Training crops per second of the classifier on ``spec.device``, timed on random crops."""
     import numpy as np
     import torch
@@ -328,20 +328,24 @@ def measure_rate(spec, steps: int = 12, warmup: int = 4) -> float:
     return steps * spec.batch / (time.perf_counter() - t)
 
 
-def classifier_process(spec, log_path: str) -> None:
-    """The classifier's side of the job (a spawned process): size the epochs, train, summarise."""
+def classifier_process(spec, log_path: str, end_at: float, slack_s: float = 15.0) -> None:
+    """The classifier's side of the job (a spawned process): read the crops, fit the training into
+    what is left until ``end_at`` (``time.time()``), size the epochs by a timed trial, train."""
     import torch
 
     from .classifier import train_classifier
+    from .crop_data import load_crops
     log = Log(Path(log_path), "classifier: ")
     torch.set_num_threads(max(1, spec.threads))
+    t = time.time()
+    crops = sum(len(load_crops(Path(folder), threads=8)) for folder in spec.data)   # cached for train_classifier
+    crops = min(crops, spec.max_crops or crops)
+    log(f"{crops} crops read in {time.time() - t:.0f} s")
+    rate = measure_rate(spec) if not spec.epochs else 0.0
+    spec.budget_s = max(5.0, min(spec.budget_s, end_at - time.time() - slack_s))
     if not spec.epochs:
-        crops = json.loads((Path(spec.data[0]) / "manifest-000000.json").read_text())["crops"]
-        if spec.max_crops:
-            crops = min(crops, spec.max_crops)
-        rate = measure_rate(spec)
         spec.epochs = classifier_epochs(rate, spec.budget_s, crops)
-        log(f"{rate:.0f} crops/s on {spec.device}: {spec.epochs} epochs of about {crops} crops in {spec.budget_s:.0f} s")
+        log(f"{rate:.0f} crops/s on {spec.device}: {spec.epochs} epochs in {spec.budget_s:.0f} s")
     summary = train_classifier(spec, log)
     log(f"{summary['epochs_done']} epochs, best held-out error {summary['best_error']:.4f}")
 
