@@ -22,13 +22,15 @@ def pack(tmp_path_factory):
 
 def test_flags_set_every_setting_and_a_missing_pack_is_refused(tmp_path, monkeypatch, capsys):
     seen = {}
-    monkeypatch.setattr(Job, "run", lambda self: seen.setdefault("settings", self.s) and 0)
+    monkeypatch.setattr(Job, "run", lambda self: seen.update(settings=self.s) or 0)
     pack = tmp_path / "p.pack"
     pack.write_bytes(b"")
     assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--total-min", "1.5", "--photos", "7",
-                 "--detector-model", "yolov8n.yaml", "--work", str(tmp_path / "w")]) == 0
+                 "--detector-model", "yolov8n.yaml", "--work", str(tmp_path / "w"), "--side-by-side", "false"]) == 0
     assert seen["settings"] == JobSettings(total_min=1.5, photos=7, detector_model="yolov8n.yaml",
-                                           work=str(tmp_path / "w"))
+                                           work=str(tmp_path / "w"), side_by_side=False)
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out")]) == 0
+    assert seen["settings"] == JobSettings() and seen["settings"].side_by_side is True
     assert main(["--pack", str(tmp_path / "none.pack"), "--out", str(tmp_path / "out")]) == 2
     assert "no artwork pack" in capsys.readouterr().err
 

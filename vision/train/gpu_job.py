@@ -56,6 +56,8 @@ class JobSettings:
     detector_workers: int = 14          # at most: cores less two (this process and the classifier's)
     imgsz: int = 320
     classifier_min: float = 4.0         # at most; it runs beside the detector and ends before it
+    side_by_side: bool = True           # classifier and detector at once (not when the GPU takes one process)
+    classifier_share_alone: float = 0.3  # otherwise the classifier's share of the training time, first
     classifier_epochs: int = 0          # 0: as many as a timed trial says fit in the budget
     classifier_batch: int = 1024
     classifier_lr: float = 6e-3
@@ -196,29 +198,48 @@ class Job:
     def detector_and_classifier(self) -> dict:
         import torch
         cuda = torch.cuda.is_available()
+        mode = gpu_compute_mode() if cuda else None
         self.report["phases"]["environment"].update(
-            torch=torch.__version__, gpu=torch.cuda.get_device_name(0) if cuda else None)
-        det_s = min(self.s.detector_min * 60, self.left() - self.s.detector_tail_s - self.s.margin_s)
-        cls_s = min(self.s.classifier_min * 60, det_s)          # its whole run, reading the crops included
+            torch=torch.__version__, gpu=torch.cuda.get_device_name(0) if cuda else None, gpu_mode=mode)
+        device = "cuda" if cuda else "cpu"
+        tail = self.s.detector_tail_s + self.s.margin_s
+        side_by_side = self.s.side_by_side and mode != "Exclusive_Process"
+        result: dict = {"side_by_side": side_by_side}
+        if not side_by_side:               # one process at a time on the GPU: the classifier first, here
+            cls_s = min(self.s.classifier_min * 60, self.s.classifier_share_alone * (self.left() - tail))
+            self.report["classifier"] = {"budget_s": round(cls_s)}
+            self.log(f"classifier: {cls_s:.0f} s in this process, before the detector")
+            threads = torch.get_num_threads()
+            try:
+                classifier_process(self._classifier_spec(cls_s, device), str(self.out / "job.log"), time.time() + cls_s)
+                self.collect_classifier(0)
+            except Exception as err:       # noqa: BLE001 - the detector goes on
+                self.collect_classifier(1)
+                self.record_error("classifier", err)
+            torch.set_num_threads(threads)
+        det_s = min(self.s.detector_min * 60, self.left() - tail)
         if det_s < 20:
-            raise RuntimeError(f"only {self.left():.0f} s left: no time to train")
-        spec = self._classifier_spec(cls_s, "cuda" if cuda else "cpu")
-        self.log(f"classifier: {cls_s:.0f} s in a second process; detector: {det_s:.0f} s here")
-        self.classifier = mp.get_context("spawn").Process(target=classifier_process, name="classifier",
-                                                          args=(spec, str(self.out / "job.log"), time.time() + cls_s))
-        self.classifier.start()
-        self.report["classifier"] = {"budget_s": round(cls_s)}
-        result = {"classifier_budget_s": round(cls_s), "detector_budget_s": round(det_s)}
+            raise RuntimeError(f"only {self.left():.0f} s left: no time to train the detector")
+        if side_by_side:
+            cls_s = min(self.s.classifier_min * 60, det_s)      # its whole run, reading the crops included
+            self.report["classifier"] = {"budget_s": round(cls_s)}
+            self.log(f"classifier: {cls_s:.0f} s in a second process; detector: {det_s:.0f} s here")
+            self.classifier = mp.get_context("spawn").Process(
+                target=classifier_process, name="classifier",
+                args=(self._classifier_spec(cls_s, device), str(self.out / "job.log"), time.time() + cls_s))
+            self.classifier.start()
+        result.update(classifier_budget_s=self.report["classifier"]["budget_s"], detector_budget_s=round(det_s))
         try:
             result["detector"] = self._detector(det_s, "0" if cuda else "cpu")
         except Exception as err:           # noqa: BLE001 - the classifier's model is still to be saved
             self.record_error("detector", err)
-        self.classifier.join(max(1.0, self.left() - self.s.margin_s))
-        if self.classifier.is_alive():
-            self.log("classifier: still running at the deadline, stopped (its best epoch is kept)")
-            self.classifier.terminate()
-            self.classifier.join(10)
-        self.collect_classifier()
+        if self.classifier is not None:
+            self.classifier.join(max(1.0, self.left() - self.s.margin_s))
+            if self.classifier.is_alive():
+                self.log("classifier: still running at the deadline, stopped (its best epoch is kept)")
+                self.classifier.terminate()
+                self.classifier.join(10)
+            self.collect_classifier(self.classifier.exitcode)
         return result
 
     def _classifier_spec(self, budget_s: float, device: str):
@@ -233,8 +254,8 @@ class Job:
         copied = {"at": 0.0}
 
         def keep_best(trainer) -> None:         # on_fit_epoch_end: the stripped best weights, now and then
-            if not self.classifier.is_alive():
-                self.collect_classifier()
+            if self.classifier is not None and not self.classifier.is_alive():
+                self.collect_classifier(self.classifier.exitcode)
             rows = results_columns(trainer.csv)
             self.report["detector_last_epoch"] = {k: v[-1] for k, v in rows.items() if v}
             if time.perf_counter() - copied["at"] > 45 and Path(trainer.best).exists():
@@ -258,18 +279,18 @@ class Job:
                 "workers": workers, "best_mAP50-95": max(rows.get("metrics/mAP50-95(B)") or [0.0]),
                 "onnx_mib": round((self.out / "detector.onnx").stat().st_size / 2**20, 1), "per_epoch": rows}
 
-    def collect_classifier(self) -> None:
-        """Once the classifier's process has ended: its summary, weights and ONNX into the output."""
+    def collect_classifier(self, exitcode) -> None:
+        """Once the classifier's training has ended: its summary, weights and ONNX into the output."""
         report = self.report["classifier"]
         if "exitcode" in report:
             return
-        report["exitcode"] = self.classifier.exitcode
+        report["exitcode"] = exitcode
         run = self.classifier_run
         try:
             if (run / "summary.json").exists():
                 report.update(json.loads((run / "summary.json").read_text()))
             if not (run / "best.pt").exists():
-                raise RuntimeError(f"the classifier's process exited {self.classifier.exitcode} with no model")
+                raise RuntimeError(f"the classifier's training ended ({exitcode}) with no model")
             from .classifier import export_classifier
             shutil.copy(run / "best.pt", self.out / "classifier.pt")
             export_classifier(run / "best.pt", self.out / "classifier.onnx")
@@ -289,6 +310,17 @@ class Job:
         self.save_report()
         self.log(f"job: {time.perf_counter() - self.t0:.0f} s; files: {', '.join(made)}")
         return 0 if {"detector.onnx", "classifier.onnx"} <= set(made) and not self.report["errors"] else 1
+
+
+def gpu_compute_mode() -> str | None:
+    """nvidia-smi's compute mode (Default, Exclusive_Process, Prohibited), None when it cannot tell."""
+    try:
+        done = subprocess.run(["nvidia-smi", "--query-gpu=compute_mode", "--format=csv,noheader"],
+                              capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    lines = done.stdout.split()
+    return lines[0] if done.returncode == 0 and lines else None
 
 
 def _lines(path: Path) -> int:
@@ -357,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, required=True, help="where the models, job.json and job.log go")
     p.add_argument("--wheels", type=Path, help="a folder of wheels to install first (ultralytics)")
     for f in dataclasses.fields(JobSettings):
-        p.add_argument(f"--{f.name.replace('_', '-')}", type=type(f.default), default=f.default, help=f"default {f.default}")
+        kind = (lambda v: v.lower() in ("1", "true", "yes")) if isinstance(f.default, bool) else type(f.default)
+        p.add_argument(f"--{f.name.replace('_', '-')}", type=kind, default=f.default, help=f"default {f.default}")
     args = p.parse_args(argv)
     if not args.pack.is_file():
         print(f"gpu_job: no artwork pack at {args.pack} (make it with burraco pack)", file=sys.stderr)
