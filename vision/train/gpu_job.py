@@ -48,7 +48,7 @@ class JobSettings:
     photos: int = 10000                 # at most; synth_min stops the factory sooner on a slower machine
     seed: int = 1000
     synth_workers: int = 0              # 0: every core
-    synth_min: float = 2.5
+    synth_min: float = 2.75             # ~16 cores x 1.2-2 photos/s: about 3,500-5,000 photos
     detector_min: float = 6.0           # at most; shortened to what total_min leaves
     detector_tail_s: float = 50.0       # after the detector's budget: its final validation, ONNX export, copies
     detector_model: str = "yolo11n.yaml"
