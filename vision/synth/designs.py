@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
+from typing import Optional
 
 from .design import Design
 from .synth_settings import SynthSettings
@@ -10,23 +12,46 @@ from .synth_settings import SynthSettings
 # (guyenne-classic, anglo_modern and its 4-colour recolour) and every npm deck (npm_decks).
 
 
-@lru_cache(maxsize=4)
 def designs_for(split: str, procedural: int = SynthSettings.procedural_designs,
                 procedural_seed: int = SynthSettings.procedural_seed) -> tuple[Design, ...]:
-    """Designs of one split, sorted by name (so that a seed always picks the same ones)."""
+    """Designs of one split, sorted by name (so that a seed always picks the same ones).
+
+    With ``$BURRACO_PACK`` set, the training designs come from that artwork pack (``pack.py``)
+    and nothing is rendered: no Debian decks, fonts or ``rsvg-convert`` are needed."""
+    from .pack import pack_path
+    return _designs(split, procedural, procedural_seed, pack_path() if split == "train" else None)
+
+
+def rendered_designs(split: str, procedural: int = SynthSettings.procedural_designs,
+                     procedural_seed: int = SynthSettings.procedural_seed) -> tuple[Design, ...]:
+    """Designs of one split rendered from their sources, whatever ``$BURRACO_PACK`` says."""
+    return _designs(split, procedural, procedural_seed, None)
+
+
+@lru_cache(maxsize=4)
+def _designs(split: str, procedural: int, procedural_seed: int, pack: Optional[Path]) -> tuple[Design, ...]:
+    if split not in ("train", "eval"):
+        raise ValueError(f"designs split must be 'train' or 'eval', got {split!r}")
+    if pack is not None:
+        from .pack import pack_designs
+        found = list(pack_designs(pack, procedural, procedural_seed))
+    else:
+        found = _from_sources(split, procedural, procedural_seed)
+    wrong = [d.name for d in found if d.split != split]
+    if wrong:
+        raise RuntimeError(f"designs of the wrong split in {split}: {wrong}")
+    return tuple(sorted(found, key=lambda d: d.name))
+
+
+def _from_sources(split: str, procedural: int, procedural_seed: int) -> list[Design]:
     from .gnome_decks import gnome_designs
     from .kde_decks import kde_designs
     from .procedural_deck import procedural_designs
 
-    if split not in ("train", "eval"):
-        raise ValueError(f"designs split must be 'train' or 'eval', got {split!r}")
     found = [d for d in gnome_designs() + kde_designs() if d.split == split]
     if split == "train":
         found += procedural_designs(procedural, procedural_seed, split="train")
     else:
         from .npm_decks import npm_designs
         found += npm_designs()
-    wrong = [d.name for d in found if d.split != split]
-    if wrong:
-        raise RuntimeError(f"designs of the wrong split in {split}: {wrong}")
-    return tuple(sorted(found, key=lambda d: d.name))
+    return found

@@ -4,9 +4,11 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import multiprocessing as mp
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -34,6 +36,30 @@ def _one(job: tuple[int, int]) -> tuple[int, dict]:
     return index, counts
 
 
+class _Feeder:
+    """Hands out jobs while time is left, at most ``ahead`` of their results, so that photos stop
+    being started at ``deadline`` (a pool would otherwise queue them all at once)."""
+
+    def __init__(self, jobs: list, deadline: float, ahead: int):
+        self.jobs, self.deadline = jobs, deadline
+        self.slots = threading.Semaphore(ahead)
+
+    def __iter__(self):
+        for job in self.jobs:
+            self.slots.acquire()
+            if time.perf_counter() > self.deadline:
+                return
+            yield job
+
+    def done(self) -> None:
+        self.slots.release()
+
+    def stop(self) -> None:
+        """No more jobs (wakes a pool's feeding thread waiting for a slot)."""
+        self.deadline = -math.inf
+        self.slots.release()
+
+
 def synth_command(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="burraco synth", description="Generate synthetic Burraco table photos.")
     p.add_argument("--out", required=True, type=Path, help="output folder")
@@ -45,6 +71,8 @@ def synth_command(argv: list[str]) -> int:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--no-tiles", action="store_true")
     p.add_argument("--no-crops", action="store_true")
+    p.add_argument("--budget-min", type=float, default=0.0,
+                   help="start no photo after this many minutes; the set holds those finished (0: no limit)")
     args = p.parse_args(argv)
     if args.n < 1:
         print("burraco synth: --n must be at least 1", file=sys.stderr)
@@ -59,16 +87,22 @@ def synth_command(argv: list[str]) -> int:
     jobs = [(args.seed, i) for i in range(args.start, args.start + args.n)]
     results: dict[int, dict] = {}
     t0 = time.perf_counter()
+    feeder = _Feeder(jobs, t0 + args.budget_min * 60 if args.budget_min > 0 else math.inf, 2 * max(1, args.workers))
     try:
         if args.workers <= 1:
             _init(*init)
-            it = map(_one, jobs)
-            for i, counts in tqdm(it, total=len(jobs), desc="synth", unit="img"):
+            for i, counts in tqdm(map(_one, feeder), total=len(jobs), desc="synth", unit="img"):
                 results[i] = counts
+                feeder.done()
         else:
             with mp.get_context("fork").Pool(args.workers, initializer=_init, initargs=init) as pool:
-                for i, counts in tqdm(pool.imap_unordered(_one, jobs), total=len(jobs), desc="synth", unit="img"):
-                    results[i] = counts
+                try:
+                    it = pool.imap_unordered(_one, feeder)
+                    for i, counts in tqdm(it, total=len(jobs), desc="synth", unit="img"):
+                        results[i] = counts
+                        feeder.done()
+                finally:
+                    feeder.stop()
     except (RuntimeError, OSError) as err:
         print(f"burraco synth: {err}", file=sys.stderr)
         return 1
@@ -82,6 +116,7 @@ def synth_command(argv: list[str]) -> int:
         writer.writerows(rows)
     used = sorted({d for r in results.values() for d in r["designs"]})
     summary = {"seed": args.seed, "start": args.start, "n": args.n, "split": args.designs,
+               "budget_min": args.budget_min,
                "designs_used": used, "settings": settings.to_dict(), "seconds": round(seconds, 1),
                "photos": len(results), "boxes": sum(r["boxes"] for r in results.values()),
                "tiles": sum(r["tiles"] for r in results.values()), "crops": len(rows)}

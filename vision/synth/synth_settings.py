@@ -42,6 +42,8 @@ class SynthSettings:
     # designs
     procedural_designs: int = 48
     procedural_seed: int = 20261129
+    # the artwork pack (pack.py) that carries training designs to a machine without Debian's decks
+    pack_webp_quality: int = 88
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -42,6 +42,7 @@ class TrainSpec:
     max_crops: int = 0                 # 0: all
     label_smoothing: float = 0.05
     init: Path | None = None           # start from this checkpoint's weights (an earlier run's best.pt)
+    device: str = "cpu"                # a torch device: cpu, cuda, cuda:1 (or 0, 1 as ultralytics names GPUs)
 
 
 def _split(crops: CropSet, seed: int) -> tuple[CropSet, CropSet]:
@@ -52,11 +53,12 @@ def _split(crops: CropSet, seed: int) -> tuple[CropSet, CropSet]:
 def evaluate(model: IndexNet, crops: CropSet, batch: int = 1024) -> dict:
     """Top-1 error, and error among real indices (the card named wrong or thrown out)."""
     model.eval()
+    device = next(model.parameters()).device
     preds = []
     with torch.no_grad():
         for i in range(0, len(crops), batch):
-            x = centre(to_tensor(crops.images[i:i + batch]), INPUT)
-            preds.append(model(x).argmax(1).numpy())
+            x = centre(to_tensor(crops.images[i:i + batch], device), INPUT)
+            preds.append(model(x).argmax(1).cpu().numpy())
     pred = np.concatenate(preds) if preds else np.zeros(0, np.int64)
     card = crops.labels != NONE_ID
     wrong = pred != crops.labels
@@ -89,10 +91,12 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
     t_start = time.perf_counter()
     train, held = _split(_load_all(spec, log), spec.seed)
     log(f"train {len(train)} crops, held out {len(held)} (classes: {len(READER_CLASSES)})")
+    device = torch.device(f"cuda:{spec.device}" if str(spec.device).isdigit() else spec.device)
     model = IndexNet(spec.width)
     if spec.init:
-        model.load_state_dict(torch.load(spec.init, weights_only=False)["model"])
+        model.load_state_dict(torch.load(spec.init, weights_only=False, map_location="cpu")["model"])
         log(f"starting from the weights of {spec.init}")
+    model = model.to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=spec.lr, weight_decay=spec.weight_decay)
     per_epoch = steps_per_epoch(len(train), spec.batch)
     total = per_epoch * spec.epochs
@@ -100,7 +104,7 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
     state = {"epoch": 0, "step": 0, "spent_s": 0.0, "best_error": math.inf, "history": []}
     last = out / "last.pt"
     if last.exists():
-        ck = torch.load(last, weights_only=False)
+        ck = torch.load(last, weights_only=False, map_location="cpu")
         model.load_state_dict(ck["model"])
         opt.load_state_dict(ck["opt"])
         sched.load_state_dict(ck["sched"])
@@ -113,7 +117,7 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
                     "state": state, "spec": {k: str(v) for k, v in asdict(spec).items()}, "width": spec.width}, tmp)
         tmp.replace(path)
 
-    gen = torch.Generator().manual_seed(spec.seed)
+    gen = torch.Generator(device=device).manual_seed(spec.seed)      # augmentation runs on the device
     session_start = time.perf_counter()
     spent_before = state["spent_s"]
     last_save = time.perf_counter()
@@ -125,8 +129,8 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
         first = state["step"] - state["epoch"] * per_epoch
         for k in range(first, per_epoch):
             idx = np.sort(order[k * spec.batch:(k + 1) * spec.batch])
-            x = augment(to_tensor(train.images[idx]), INPUT, gen)
-            y = torch.from_numpy(train.labels[idx])
+            x = augment(to_tensor(train.images[idx], device), INPUT, gen)
+            y = torch.from_numpy(train.labels[idx]).to(device)
             loss = F.cross_entropy(model(x), y, label_smoothing=spec.label_smoothing)
             opt.zero_grad(set_to_none=True)
             loss.backward()
@@ -168,7 +172,7 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
 
 
 def load_trained(path: Path) -> IndexNet:
-    ck = torch.load(path, weights_only=False)
+    ck = torch.load(path, weights_only=False, map_location="cpu")
     model = IndexNet(ck.get("width", 32))
     model.load_state_dict(ck["model"])
     return model.eval()

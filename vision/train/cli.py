@@ -34,7 +34,7 @@ def train_command(argv: list[str]) -> int:
     p.add_argument("--tiles", type=int, default=0, help="detector: tiles drawn from the data (0: all)")
     p.add_argument("--model", default="yolo11n.yaml", help="detector: ultralytics model yaml")
     p.add_argument("--imgsz", type=int, default=320)
-    p.add_argument("--device", default="cpu")
+    p.add_argument("--device", default="cpu", help="cpu, or a GPU: 0 (or cuda, cuda:0 for the classifier)")
     p.add_argument("--threads", type=int, default=0, help="classifier: torch threads (0: default)")
     p.add_argument("--max-crops", type=int, default=0, help="classifier: at most this many crops (0: all)")
     p.add_argument("--init", type=Path, help="start from these weights (an earlier run's best), not from scratch")
@@ -55,7 +55,7 @@ def train_command(argv: list[str]) -> int:
     if args.what == "classifier":
         from .classifier import TrainSpec, export_classifier, train_classifier
         spec = TrainSpec(data=args.data, out=out, budget_s=args.budget_min * 60, threads=args.threads,
-                         max_crops=args.max_crops, init=args.init)
+                         max_crops=args.max_crops, device=args.device, init=args.init)
         if args.epochs:
             spec.epochs = args.epochs
         if args.batch:

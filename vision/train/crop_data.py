@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,8 +36,9 @@ class CropSet:
         return CropSet(self.images[keep], self.labels[keep], self.photos[keep])
 
 
-def load_crops(folder: Path, size: int = 64) -> CropSet:
-    """All crops of one ``burraco synth`` folder; cached as ``crops-{size}.npz`` beside them."""
+def load_crops(folder: Path, size: int = 64, threads: int = 8) -> CropSet:
+    """All crops of one ``burraco synth`` folder, read by ``threads`` threads (OpenCV lets go of the
+    GIL); cached as ``crops-{size}.npz`` beside them."""
     folder = Path(folder)
     cache = folder / f"crops-{size}.npz"
     rows_file = folder / "crops.csv"
@@ -48,7 +50,8 @@ def load_crops(folder: Path, size: int = 64) -> CropSet:
     images = np.zeros((len(rows), size, size, 3), np.uint8)
     labels = np.zeros(len(rows), np.int64)
     photos = np.zeros(len(rows), np.int64)
-    for i, row in enumerate(rows):
+    def read(i: int) -> None:
+        row = rows[i]
         img = cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR)
         if img is None:
             raise OSError(f"unreadable crop {folder / row['file']}")
@@ -57,18 +60,25 @@ def load_crops(folder: Path, size: int = 64) -> CropSet:
         images[i] = img[:, :, ::-1]
         labels[i] = _CLASS_ID[row["label"]]
         photos[i] = int(Path(row["file"]).name.split("_")[0])
+
+    with ThreadPoolExecutor(max(1, threads)) as pool:
+        for _ in pool.map(read, range(len(rows)), chunksize=256):
+            pass
     np.savez(cache, images=images, labels=labels, photos=photos)
     return CropSet(images, labels, photos)
 
 
-def to_tensor(images: np.ndarray) -> torch.Tensor:
-    return torch.from_numpy(images).permute(0, 3, 1, 2).float().div_(255.0)
+def to_tensor(images: np.ndarray, device: torch.device | str = "cpu") -> torch.Tensor:
+    """N x S x S x 3 uint8 to N x 3 x S x S floats in [0, 1] on ``device`` (sent as bytes)."""
+    return torch.from_numpy(images).to(device).permute(0, 3, 1, 2).float().div_(255.0)
 
 
 def augment(x: torch.Tensor, out: int, gen: torch.Generator) -> torch.Tensor:
-    """Batch augmentation of N x 3 x S x S crops in [0, 1] to N x 3 x out x out."""
-    n = x.shape[0]
-    u = lambda lo, hi: torch.rand(n, generator=gen) * (hi - lo) + lo  # noqa: E731
+    """Batch augmentation of N x 3 x S x S crops in [0, 1] to N x 3 x out x out, on the device of
+    ``x``, which ``gen`` must share (a GPU does it without the CPU)."""
+    n, dev = x.shape[0], x.device
+    rand = lambda *shape: torch.rand(*shape, generator=gen, device=dev)  # noqa: E731
+    u = lambda lo, hi: rand(n) * (hi - lo) + lo  # noqa: E731
     # geometry: a little more turn, zoom and shift than the factory's own jitter
     ang = u(-0.25, 0.25)
     zoom = u(0.85, 1.2)
@@ -78,31 +88,29 @@ def augment(x: torch.Tensor, out: int, gen: torch.Generator) -> torch.Tensor:
     grid = F.affine_grid(theta, (n, 3, out, out), align_corners=False)
     y = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
     # a neighbour card's edge: a bright or dark band across one side, on some crops
-    edge = torch.rand(n, generator=gen) < 0.15
+    edge = rand(n) < 0.15
     if edge.any():
         k = int(edge.sum())
-        depth = (torch.rand(k, generator=gen) * 0.3 * out).long() + 1
-        shade = torch.rand(k, generator=gen).view(k, 1, 1, 1)
-        band = torch.zeros(k, 1, out, out)
-        for j in range(k):
-            band[j, :, :, : depth[j]] = 1.0
-        band = torch.rot90(band, int(torch.randint(0, 4, (1,), generator=gen)), (2, 3))
+        depth = (rand(k) * 0.3 * out).long() + 1
+        shade = rand(k).view(k, 1, 1, 1)
+        band = (torch.arange(out, device=dev).view(1, 1, 1, out) < depth.view(k, 1, 1, 1)).float().expand(k, 1, out, out)
+        band = torch.rot90(band, int(torch.randint(0, 4, (1,), generator=gen, device=dev)), (2, 3))
         y[edge] = y[edge] * (1 - band) + shade * band
     # loss of resolution: the index was small in the photo
-    low = torch.rand(n, generator=gen) < 0.5
+    low = rand(n) < 0.5
     if low.any():
-        side = int(torch.randint(12, 30, (1,), generator=gen))
+        side = int(torch.randint(12, 30, (1,), generator=gen, device=dev))
         small = F.interpolate(y[low], size=(side, side), mode="area")
         y[low] = F.interpolate(small, size=(out, out), mode="bilinear", align_corners=False)
-    blur = torch.rand(n, generator=gen) < 0.2
+    blur = rand(n) < 0.2
     if blur.any():
         y[blur] = F.avg_pool2d(F.pad(y[blur], (1, 1, 1, 1), mode="replicate"), 3, 1)
     # light: exposure, contrast, white balance, gamma
-    gain = u(0.6, 1.3).view(n, 1, 1, 1) * (1 + (torch.rand(n, 3, 1, 1, generator=gen) - 0.5) * 0.25)
+    gain = u(0.6, 1.3).view(n, 1, 1, 1) * (1 + (rand(n, 3, 1, 1) - 0.5) * 0.25)
     mean = y.mean(dim=(1, 2, 3), keepdim=True)
     y = (y - mean) * u(0.7, 1.3).view(n, 1, 1, 1) + mean
     y = (y * gain).clamp_(0, 1) ** u(0.75, 1.35).view(n, 1, 1, 1)
-    y = y + torch.randn(y.shape, generator=gen) * u(0.0, 0.04).view(n, 1, 1, 1)
+    y = y + torch.randn(y.shape, generator=gen, device=dev) * u(0.0, 0.04).view(n, 1, 1, 1)
     return y.clamp_(0, 1)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -31,6 +31,7 @@ class DetectorSpec:
     device: str = "cpu"
     cache: str | bool = "ram"
     init: Path | None = None           # start from these weights (an earlier run's), not from scratch
+    callbacks: dict = field(default_factory=dict)   # ultralytics event name -> function(trainer)
 
 
 def offline_environment(home: Path) -> None:
@@ -97,12 +98,12 @@ def train_detector(spec: DetectorSpec, log: Callable[[str], None] = print) -> Pa
     last = run / "weights" / "last.pt"
     if last.exists():
         log(f"resuming from {last}")
-        model = YOLO(str(last))
+        model = _with_callbacks(YOLO(str(last)), spec)
         model.train(resume=True)
     else:
         data = dataset_yaml(spec)
         log(f"training {spec.init or spec.model} on {sum(1 for _ in open(spec.out / 'train.txt'))} tiles")
-        model = YOLO(str(spec.init) if spec.init else spec.model)
+        model = _with_callbacks(YOLO(str(spec.init) if spec.init else spec.model), spec)
         model.train(data=str(data), single_cls=True, imgsz=spec.imgsz, epochs=spec.epochs, batch=spec.batch,
                     time=spec.budget_s / 3600, optimizer="AdamW", lr0=spec.lr, cos_lr=True, warmup_epochs=1,
                     fliplr=0.0, degrees=0.0, mosaic=1.0, close_mosaic=2, scale=0.5, workers=spec.workers,
@@ -111,6 +112,12 @@ def train_detector(spec: DetectorSpec, log: Callable[[str], None] = print) -> Pa
                     patience=1000, verbose=True)
     best = run / "weights" / "best.pt"
     return best if best.exists() else last
+
+
+def _with_callbacks(model, spec: DetectorSpec):
+    for event, fn in spec.callbacks.items():
+        model.add_callback(event, fn)
+    return model
 
 
 def export_detector(weights: Path, onnx_path: Path) -> Path:

@@ -1,0 +1,39 @@
+"""The index classifier's training on a chosen torch device: it learns from a factory set, its
+checkpoints load on a CPU whatever device made them, and it exports to ONNX."""
+import numpy as np
+import pytest
+
+from engine.cli import main
+
+torch = pytest.importorskip("torch")
+
+from vision.train.classifier import TrainSpec, export_classifier, load_trained, train_classifier  # noqa: E402
+from vision.train.crop_data import augment, to_tensor  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def crops_set(tmp_path_factory):
+    out = tmp_path_factory.mktemp("synth")
+    assert main(["synth", "--out", str(out), "--n", "9", "--seed", "3", "--workers", "1", "--no-tiles"]) == 0
+    return out
+
+
+def test_training_on_a_device_then_loading_and_exporting_on_the_cpu(crops_set, tmp_path):
+    spec = TrainSpec(data=[crops_set], out=tmp_path / "run", epochs=2, batch=64, device="cpu", threads=1)
+    summary = train_classifier(spec, log=lambda msg: None)
+    assert summary["epochs_done"] == 2 and summary["held_out_crops"] > 0
+    model = load_trained(tmp_path / "run" / "best.pt")
+    assert next(model.parameters()).device.type == "cpu"
+    onnx_path = export_classifier(tmp_path / "run" / "best.pt", tmp_path / "classifier.onnx")
+    import onnxruntime as ort
+    probs = ort.InferenceSession(str(onnx_path)).run(None, {"crops": np.zeros((2, 3, 48, 48), np.float32)})[0]
+    assert probs.shape == (2, 54) and np.allclose(probs.sum(1), 1, atol=1e-4)
+
+
+def test_augmentation_runs_where_its_batch_and_generator_are():
+    images = np.random.default_rng(0).integers(0, 256, (8, 64, 64, 3), np.uint8)
+    x = to_tensor(images, "cpu")
+    assert x.shape == (8, 3, 64, 64) and x.dtype == torch.float32 and float(x.max()) <= 1.0
+    a = augment(x, 48, torch.Generator(device="cpu").manual_seed(1))
+    b = augment(x, 48, torch.Generator(device="cpu").manual_seed(1))
+    assert a.shape == (8, 3, 48, 48) and torch.equal(a, b) and a.device == x.device
