@@ -1,0 +1,391 @@
+"""From corners to melds: the corner indices of a table photo grouped into melds, each meld's
+cards in the order they lie, the melds in table order, and the cards they make.
+
+A meld lies as overlapping cards, each shifted one *step* from the one below it (a column
+shows each card's top band, a row its left band, a fan turns a little at each card). Every
+card shows the same corner index at the same place, so those corners lie along a line (or a
+gentle curve) at roughly even spacing. Lengths are measured in index sizes, so the spacing is
+learnt from the photo itself, whatever the deck and the distance.
+
+A single step is too short to trust its direction (cards lie a degree or two askew, a box
+shows only the visible part of an index), so melds are grown, not linked:
+
+1. *Seeds*: three corners a step apart whose two steps roughly agree (``step_turn``,
+   ``step_ratio``), shortest steps first (a meld's bands are the shortest steps on a table).
+   A corner with another corner on the way is no neighbour (that would skip a card).
+2. *Growth*: from each seed, the line is extended at both ends, one card at a time, by the
+   corner that lies about one step further along the line fitted to the last few cards
+   (``line_window``), within ``line_offset`` index sizes of it; two steps on when a card seems
+   missing. A card that shows its whole face (another corner with its reading a card's length
+   beyond) is the last one laid: nothing lies beyond it. Where two corners fit, the one that
+   keeps the meld valid under the rules is taken.
+3. *Selection*: the best grown line becomes a meld (long, short-stepped, valid under the
+   rules), its corners are taken, the others are grown again without them, and so on.
+4. A four-index deck shows two corners per card in each band: their two lines read the same
+   cards at a constant offset, and become one meld.
+5. *Cards*: each corner on a meld's line is a card of its own (two decks give two 7H that
+   may lie a card's size apart); the other corners join those cards (the far corner of the
+   last card laid) or are merged into cards as ``merge_corners`` does.
+6. The end card that shows its whole face is the last laid: the meld is read from the other
+   end. The melds are put in table order (across the table, then line after line).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from engine.meld import read_meld
+
+from .cards import ReadCard, merge_corners
+from .corners import Corners
+from .settings import ReaderSettings
+
+
+@dataclass(frozen=True)
+class Meld:
+    cards: tuple[int, ...]             # indices into the cards, in the order they lie
+    anchors: tuple[int, ...]           # per card, its corner on the meld's line (index into the corners)
+    step: tuple[float, float]          # the typical step from one card to the next, in pixels
+    missing: tuple[int, ...] = ()      # a card seems missing just before cards[i], for each i listed
+    oriented: bool = False             # the first card is known to be the first laid
+    ambiguous: tuple[str, ...] = ()    # why the order may be wrong, in words
+
+
+@dataclass
+class _Line:
+    corners: list[int]
+    missing: list[int] = field(default_factory=list)     # positions i: a card missing before corners[i]
+    misfit: float = 0.0
+    ambiguous: list[str] = field(default_factory=list)
+    score: float = 0.0
+
+
+def _valid(names: list[str]) -> bool:
+    return len(names) >= 3 and read_meld(names).valid
+
+
+class _Grouper:
+    def __init__(self, corners: Corners, settings: ReaderSettings):
+        self.s = settings
+        self.corners = corners
+        self.P = corners.centres.astype(np.float64)
+        self.S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
+        self.names = corners.names
+        n = len(self.P)
+        self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
+        self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
+        self.links = self._links()
+        self._face: dict[tuple[int, int], Optional[int]] = {}
+        self.banded = self._banded()
+
+    # 1. seeds
+    def _links(self) -> list[list[int]]:
+        s, n = self.s, len(self.P)
+        links: list[list[int]] = [[] for _ in range(n)]
+        if n < 2:
+            return links
+        ratio = np.maximum(self.S[:, None], self.S[None]) / np.minimum(self.S[:, None], self.S[None])
+        ok = (self.U >= s.step_min) & (self.U <= s.step_max) & (ratio <= s.step_size_ratio)
+        for a, b in zip(*np.nonzero(np.triu(ok, 1))):
+            if not self._passes_over(int(a), int(b)):
+                links[a].append(int(b))
+                links[b].append(int(a))
+        return links
+
+    def _passes_over(self, a: int, b: int) -> bool:
+        """Whether another corner lies on the way from ``a`` to ``b``: then they are not
+        neighbours (two steps apart, say)."""
+        ab = self.P[b] - self.P[a]
+        length2 = float(ab @ ab)
+        t = ((self.P - self.P[a]) @ ab) / max(length2, 1e-9)
+        off = np.linalg.norm(self.P - (self.P[a] + t[:, None] * ab), axis=1)
+        near = (t > 0.2) & (t < 0.8) & (off < 0.3 * np.sqrt(length2))
+        near[[a, b]] = False
+        return bool(near.any())
+
+    def bend(self, k: int, l: int, m: int) -> float:
+        """How far three corners are from being three consecutive cards of one meld: 0 when the
+        two steps agree, 1 at the limit (``step_turn`` degrees apart, or lengths ``step_ratio``
+        apart), more beyond."""
+        v1, v2 = self.P[l] - self.P[k], self.P[m] - self.P[l]
+        n1, n2 = max(float(np.linalg.norm(v1)), 1e-9), max(float(np.linalg.norm(v2)), 1e-9)
+        turn = np.degrees(np.arccos(np.clip(float(v1 @ v2) / (n1 * n2), -1.0, 1.0)))
+        ratio = max(n1, n2) / min(n1, n2)
+        return max(turn / self.s.step_turn, np.log(ratio) / np.log(self.s.step_ratio))
+
+    def _banded(self) -> set[int]:
+        """Corners between two others a step away on either side: bands of a meld, never the
+        far corner of a card laid last."""
+        return {l for l, nb in enumerate(self.links)
+                if any(self.bend(k, l, m) <= 1 for i, k in enumerate(nb) for m in nb[i + 1:])}
+
+    def seeds(self) -> list[tuple[int, int, int]]:
+        out = []
+        for l, nb in enumerate(self.links):
+            for i, k in enumerate(nb):
+                for m in nb[i + 1:]:
+                    b = self.bend(k, l, m)
+                    if b > 1:
+                        continue
+                    out.append(((self.U[k, l] + self.U[l, m]) / 2 * (1 + b), min(k, m), l, max(k, m)))
+        out.sort()
+        return [(k, l, m) for _, k, l, m in out]
+
+    # 2. growth
+    def face(self, k: int, outward: np.ndarray) -> Optional[int]:
+        """The corner that shows corner ``k``'s card whole beyond it along ``outward`` (its
+        reading, a card's size away, well beyond a step), if any: then ``k``'s card is the
+        last one laid, and no card of its meld lies beyond it."""
+        unit = outward / max(float(np.linalg.norm(outward)), 1e-9)
+        key = (k, int(np.degrees(np.arctan2(unit[1], unit[0])) // 10))
+        if key not in self._face:
+            self._face[key] = None
+            reach = max(2.5 * float(np.linalg.norm(outward)), 1.5 * self.S[k])
+            for j in range(len(self.P)):
+                if j != k and self.names[j] == self.names[k] and j not in self.banded \
+                        and self.s.same_card_min <= self.U[k, j] <= self.s.same_card_max \
+                        and float((self.P[j] - self.P[k]) @ unit) > reach:
+                    self._face[key] = j
+                    break
+        return self._face[key]
+
+    def _direction(self, line: list[int]) -> tuple[np.ndarray, np.ndarray, float]:
+        """A point on the line, its unit direction (towards the end of ``line``) and the step,
+        from the last ``line_window`` corners."""
+        pts = self.P[line[-self.s.line_window:]]
+        centre = pts.mean(0)
+        _, _, vt = np.linalg.svd(pts - centre)
+        d = vt[0]
+        if (pts[-1] - pts[0]) @ d < 0:
+            d = -d
+        adv = np.diff(pts @ d)
+        return centre, d, float(np.median(adv)) if len(adv) else 1.0
+
+    def _extend(self, line: _Line, blocked: set[int]) -> bool:
+        c = line.corners
+        end = c[-1]
+        centre, d, step = self._direction(c)
+        if step <= 0:
+            return False
+        rel = self.P - self.P[end]
+        along = rel @ d
+        off_line = np.abs((self.P - centre) @ np.array([-d[1], d[0]]))
+        unit = float(np.median(self.S[c[-self.s.line_window:]]))
+        tol = self.s.line_offset * unit
+        names = [self.names[k] for k in c]
+        valid = _valid(names)
+        best = None
+        for j in np.nonzero((along > 0.45 * step) & (along < 2.6 * step) & (off_line < tol))[0]:
+            j = int(j)
+            if j in blocked or j in c:
+                continue
+            if max(self.S[j], self.S[end]) / min(self.S[j], self.S[end]) > self.s.step_size_ratio:
+                continue
+            k = 1 if along[j] < 1.7 * step else 2
+            fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / tol + (k - 1)
+            if k == 2 and fit > 1.8:
+                continue
+            if valid and not _valid(names + [self.names[j]]):
+                fit += 0.75
+            if best is None or fit < best[0]:
+                best = (fit, j, k)
+        if best is None:
+            return False
+        fit, j, k = best
+        if k == 2:
+            line.missing.append(len(c))
+        c.append(j)
+        line.misfit += fit
+        return True
+
+    def grow(self, seed: tuple[int, int, int], blocked: set[int]) -> _Line:
+        line = _Line(list(seed), misfit=self.bend(*seed))
+        while self._extend(line, blocked):
+            pass
+        line = _Line(line.corners[::-1], [len(line.corners) - i for i in line.missing], line.misfit)
+        while self._extend(line, blocked):
+            pass
+        line.score = self._score(line)
+        return line
+
+    def _score(self, line: _Line) -> float:
+        c = line.corners
+        n = len(c) + len(line.missing)
+        step_u = float(np.median([self.U[a, b] for a, b in zip(c, c[1:])]))
+        score = n - 0.3 * line.misfit - 0.15 * n * step_u - 0.5 * len(line.missing)
+        if not _valid([self.names[k] for k in c]):
+            score -= 0.25 * n
+        return score
+
+    # 3. selection
+    def lines(self) -> list[_Line]:
+        seeds = self.seeds()
+        blocked: set[int] = set()
+        chosen: list[_Line] = []
+        pool: list[tuple[_Line, list[tuple[int, int, int]]]] = []
+
+        def refill(todo: list[tuple[int, int, int]]) -> None:
+            covered: set[tuple[int, int, int]] = set()
+            for seed in todo:
+                if seed in covered or blocked & set(seed):
+                    continue
+                line = self.grow(seed, blocked)
+                c = line.corners
+                mine = [seed] + [(min(a, cc), b, max(a, cc)) for a, b, cc in zip(c, c[1:], c[2:])]
+                covered.update(mine)
+                pool.append((line, [sd for sd in todo if sd in set(mine)] or [seed]))
+
+        refill(seeds)
+        while pool:
+            pool.sort(key=lambda lp: -lp[0].score)
+            line, _ = pool.pop(0)
+            chosen.append(line)
+            blocked |= set(line.corners)
+            stale = [lp for lp in pool if blocked & set(lp[0].corners)]
+            for lp in stale:
+                pool.remove(lp)
+            regrow = [sd for lp in stale for sd in lp[1]]
+            refill(sorted(set(regrow), key=seeds.index))
+        return chosen
+
+    # 4. the two lines of a four-index deck
+    def merge_parallel(self, lines: list[_Line]) -> tuple[list[_Line], dict[int, list[int]]]:
+        """Lines that read the same cards at a constant offset: the second corner of each card.
+        Returns the lines kept and, per corner of theirs, the corners of the same card."""
+        partners: dict[int, list[int]] = {}
+        kept: list[_Line] = []
+        for line in sorted(lines, key=lambda ln: -len(ln.corners)):
+            home = next((k for k in kept if self._pair(k, line, partners)), None)
+            if home is None:
+                kept.append(line)
+        return kept, partners
+
+    def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]]) -> bool:
+        names = [self.names[k] for k in base.corners]
+        theirs = [self.names[k] for k in other.corners]
+        for seq in (theirs, theirs[::-1]):
+            corners = other.corners if seq is theirs else other.corners[::-1]
+            for shift in range(-len(seq) + 2, len(names) - 1):
+                pairs = [(base.corners[i + shift], corners[i]) for i in range(len(seq))
+                         if 0 <= i + shift < len(names)]
+                if len(pairs) < max(2, len(seq) - 1, len(names) - 1):
+                    continue
+                mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)
+                if mismatched > (1 if len(pairs) >= 5 else 0):
+                    continue
+                offsets = np.array([self.P[b] - self.P[a] for a, b in pairs])
+                if np.max(np.linalg.norm(offsets - np.median(offsets, 0), axis=1)) > 0.6 * float(np.median(self.S[[a for a, _ in pairs]])):
+                    continue
+                if np.median(np.linalg.norm(offsets, axis=1)) / float(np.median(self.S[[a for a, _ in pairs]])) < self.s.same_card_min:
+                    continue
+                for a, b in pairs:
+                    partners.setdefault(a, []).append(b)
+                return True
+        return False
+
+    # 5. cards
+    def cards(self, lines: list[_Line], partners: dict[int, list[int]]) -> tuple[list[ReadCard], dict[int, int]]:
+        """The cards: one per corner on a line (with its partners and its far corners), then
+        the other corners merged as ``merge_corners`` does. Returns the cards (ordered by their
+        first corner) and the card of each line corner."""
+        owner: dict[int, list[int]] = {}
+        for line in lines:
+            for k in line.corners:
+                owner[k] = [k] + partners.get(k, [])
+        used = {k for ks in owner.values() for k in ks}
+        for line in lines:
+            for end, inward in ((line.corners[-1], line.corners[-2]), (line.corners[0], line.corners[1])):
+                j = self.face(end, self.P[end] - self.P[inward])
+                if j is not None and j not in used:
+                    owner[end].append(j)
+                    used.add(j)
+                    for lst in (owner[end],):
+                        for p in partners.get(end, []):
+                            q = self.face(p, self.P[end] - self.P[inward])
+                            if q is not None and q not in used:
+                                lst.append(q)
+                                used.add(q)
+        rest = [k for k in range(len(self.P)) if k not in used]
+        groups = [sorted(ks) for ks in owner.values()]
+        if rest:
+            sub = self.corners[np.array(rest)]
+            groups += [sorted(rest[i] for i in card.corners) for card in merge_corners(sub, self.s)]
+        groups.sort(key=lambda g: g[0])
+        conf = self.corners.confidence
+        cards = []
+        for g in groups:
+            first = min(g, key=lambda k: (self.P[k][1], self.P[k][0]))
+            cards.append(ReadCard(self.names[first], float(max(conf[g])), tuple(g)))
+        card_of = {k: i for i, card in enumerate(cards) for k in card.corners}
+        return cards, card_of
+
+    # 6. direction
+    def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:
+        c = list(line.corners)
+        steps = np.diff(self.P[c], axis=0)
+        single = [steps[i] for i in range(len(steps)) if i + 1 not in line.missing] or list(steps)
+        step = np.median(np.array(single), axis=0)
+        last_face = self.face(c[-1], self.P[c[-1]] - self.P[c[-2]]) is not None
+        first_face = self.face(c[0], self.P[c[0]] - self.P[c[1]]) is not None
+        missing = sorted(line.missing)
+        if first_face and not last_face:
+            c, step = c[::-1], -step
+            missing = sorted(len(c) - i for i in missing)
+        return Meld(tuple(card_of[k] for k in c), tuple(int(k) for k in c), (float(step[0]), float(step[1])),
+                    tuple(missing), oriented=first_face != last_face,
+                    ambiguous=tuple(dict.fromkeys(line.ambiguous)))
+
+
+def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:
+    """Melds in the order they lie on the table: across the table along the way most melds
+    lie (columns left to right, rows top to bottom), then line after line.
+
+    The direction across is taken perpendicular to the melds' common axis, turned so that it
+    points the way a reader goes (rightwards for columns, downwards for rows) in the photo."""
+    if len(melds) < 2:
+        return melds
+    steps = np.array([m.step for m in melds])
+    ref = steps[int(np.argmax(np.linalg.norm(steps, axis=1)))]
+    axis = np.sum([s if s @ ref >= 0 else -s for s in steps], axis=0)
+    axis = axis / max(float(np.linalg.norm(axis)), 1e-9)
+    if abs(axis[1]) >= abs(axis[0]):                   # columns: along is down, across is right
+        along = axis if axis[1] >= 0 else -axis
+        across = np.array([along[1], -along[0]])
+        if across[0] < 0:
+            across = -across
+    else:                                              # rows: along is right, across is down
+        along = axis if axis[0] >= 0 else -axis
+        across = np.array([-along[1], along[0]])
+        if across[1] < 0:
+            across = -across
+    starts = np.array([min(P[list(m.anchors)] @ along) for m in melds])
+    pos = np.array([float(np.mean(P[list(m.anchors)] @ across)) for m in melds])
+    spans = np.array([float(np.ptp(P[list(m.anchors)] @ along)) + float(np.linalg.norm(m.step)) for m in melds])
+    # a new line starts where a meld begins below (beyond) the end of every meld of the line before
+    order = np.argsort(starts)
+    line_of, line, line_end = {}, 0, None
+    for i in order:
+        if line_end is not None and starts[i] > line_end:
+            line += 1
+            line_end = None
+        line_of[int(i)] = line
+        end = starts[i] + spans[i]
+        line_end = end if line_end is None else max(line_end, end)
+    return [melds[i] for i in sorted(range(len(melds)), key=lambda i: (line_of[i], pos[i]))]
+
+
+@dataclass(frozen=True)
+class Grouping:
+    cards: list[ReadCard]              # every card of the photo, ordered by its first corner
+    melds: list[Meld]                  # in table order
+
+
+def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> Grouping:
+    """The cards of a table photo and its melds, in table order."""
+    g = _Grouper(corners, settings)
+    lines, partners = g.merge_parallel(g.lines())
+    cards, card_of = g.cards(lines, partners)
+    melds = [g.meld(line, card_of) for line in lines]
+    return Grouping(cards, table_order(melds, g.P))
