@@ -111,9 +111,14 @@ class _Grouper:
         apart), more beyond."""
         v1, v2 = self.P[l] - self.P[k], self.P[m] - self.P[l]
         n1, n2 = max(float(np.linalg.norm(v1)), 1e-9), max(float(np.linalg.norm(v2)), 1e-9)
+        unit = float(self.S[[k, l, m]].mean())
         turn = np.degrees(np.arccos(np.clip(float(v1 @ v2) / (n1 * n2), -1.0, 1.0)))
         ratio = max(n1, n2) / min(n1, n2)
-        return max(turn / self.s.step_turn, np.log(ratio) / np.log(self.s.step_ratio))
+        # short steps: a box's centre wanders by a fraction of an index whatever the step
+        noise = self.s.centre_noise * unit
+        way = min(turn / self.s.step_turn, float(np.linalg.norm(v2 - v1)) / (2 * noise))
+        length = min(np.log(ratio) / np.log(self.s.step_ratio), abs(n2 - n1) / noise)
+        return max(way, length)
 
     def _banded(self) -> set[int]:
         """Corners between two others a step away on either side: bands of a meld, never the
@@ -256,11 +261,35 @@ class _Grouper:
         Returns the lines kept and, per corner of theirs, the corners of the same card."""
         partners: dict[int, list[int]] = {}
         kept: list[_Line] = []
+        self.width = self._card_width(lines)
         for line in sorted(lines, key=lambda ln: -len(ln.corners)):
             home = next((k for k in kept if self._pair(k, line, partners)), None)
             if home is None:
                 kept.append(line)
         return kept, partners
+
+    def _far_corners(self, k: int, outward: np.ndarray) -> list[int]:
+        """Every corner that could show corner ``k``'s card whole beyond it along ``outward``."""
+        unit = outward / max(float(np.linalg.norm(outward)), 1e-9)
+        reach = max(2.5 * float(np.linalg.norm(outward)), 1.5 * self.S[k])
+        return [j for j in range(len(self.P))
+                if j != k and self.names[j] == self.names[k] and j not in self.banded
+                and self.s.same_card_min <= self.U[k, j] <= self.s.same_card_max
+                and float((self.P[j] - self.P[k]) @ unit) > reach]
+
+    def _card_width(self, lines: list[_Line]) -> Optional[float]:
+        """How far across its line a card's other corner lies (in index sizes), from the whole
+        faces of the last cards laid: a four-index deck's second band corner lies as far."""
+        across = []
+        for line in lines:
+            c = line.corners
+            for end, inward in ((c[-1], c[-2]), (c[0], c[1])):
+                v = self.P[end] - self.P[inward]
+                normal = np.array([-v[1], v[0]]) / max(float(np.linalg.norm(v)), 1e-9)
+                far = self._far_corners(end, v)
+                if far:
+                    across.append(max(abs(float((self.P[j] - self.P[end]) @ normal)) for j in far) / self.S[end])
+        return float(np.median(across)) if across else None
 
     def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]]) -> bool:
         names = [self.names[k] for k in base.corners]
@@ -278,36 +307,43 @@ class _Grouper:
                 offsets = np.array([self.P[b] - self.P[a] for a, b in pairs])
                 if np.max(np.linalg.norm(offsets - np.median(offsets, 0), axis=1)) > 0.6 * float(np.median(self.S[[a for a, _ in pairs]])):
                     continue
-                if np.median(np.linalg.norm(offsets, axis=1)) / float(np.median(self.S[[a for a, _ in pairs]])) < self.s.same_card_min:
+                unit = float(np.median(self.S[[a for a, _ in pairs]]))
+                if np.median(np.linalg.norm(offsets, axis=1)) / unit < self.s.same_card_min:
                     continue
+                axis = self._axis(base.corners)
+                across = abs(float(np.median(offsets, 0) @ np.array([-axis[1], axis[0]]))) / unit
+                if self.width is not None and not -0.8 <= across - self.width <= 0.5:
+                    continue                                # a twin meld beside it, not its other corners
                 for a, b in pairs:
                     partners.setdefault(a, []).append(b)
                 return True
         return False
 
+    def _axis(self, corners: list[int]) -> np.ndarray:
+        v = self.P[corners[-1]] - self.P[corners[0]]
+        return v / max(float(np.linalg.norm(v)), 1e-9)
+
     # 5. cards
     def cards(self, lines: list[_Line], partners: dict[int, list[int]]) -> tuple[list[ReadCard], dict[int, int]]:
-        """The cards: one per corner on a line (with its partners and its far corners), then
-        the other corners merged as ``merge_corners`` does. Returns the cards (ordered by their
-        first corner) and the card of each line corner."""
+        """The cards: one per corner on a line, with its partner on a parallel line and any
+        corner of the same reading a card's size away with no other index between (a band's
+        second corner, the far corners of the last card laid); then the other corners merged
+        as ``merge_corners`` does. Returns the cards (ordered by their first corner) and the
+        card of each line corner."""
         owner: dict[int, list[int]] = {}
         for line in lines:
             for k in line.corners:
                 owner[k] = [k] + partners.get(k, [])
         used = {k for ks in owner.values() for k in ks}
-        for line in lines:
-            for end, inward in ((line.corners[-1], line.corners[-2]), (line.corners[0], line.corners[1])):
-                j = self.face(end, self.P[end] - self.P[inward])
-                if j is not None and j not in used:
-                    owner[end].append(j)
-                    used.add(j)
-                    for lst in (owner[end],):
-                        for p in partners.get(end, []):
-                            q = self.face(p, self.P[end] - self.P[inward])
-                            if q is not None and q not in used:
-                                lst.append(q)
-                                used.add(q)
         rest = [k for k in range(len(self.P)) if k not in used]
+        for r in sorted(rest, key=lambda r: min((self.U[r, k] for k in owner), default=0.0)):
+            fits = [k for k in owner if self.names[k] == self.names[r] and len(owner[k]) < 4
+                    and self.s.same_card_min <= self.U[k, r] <= self.s.same_card_max
+                    and not self._between(k, r, owner[k])]
+            if fits:
+                owner[min(fits, key=lambda k: self.U[k, r])].append(r)
+                used.add(r)
+        rest = [k for k in rest if k not in used]
         groups = [sorted(ks) for ks in owner.values()]
         if rest:
             sub = self.corners[np.array(rest)]
@@ -320,6 +356,15 @@ class _Grouper:
             cards.append(ReadCard(self.names[first], float(max(conf[g])), tuple(g)))
         card_of = {k: i for i, card in enumerate(cards) for k in card.corners}
         return cards, card_of
+
+    def _between(self, a: int, b: int, own: list[int]) -> bool:
+        """Another index near the way from corner ``a`` to ``b`` (then they are two cards)."""
+        ab = self.P[b] - self.P[a]
+        t = ((self.P - self.P[a]) @ ab) / max(float(ab @ ab), 1e-9)
+        off = np.linalg.norm(self.P - (self.P[a] + t[:, None] * ab), axis=1)
+        near = (t > 0.15) & (t < 0.85) & (off < 0.5 * (self.S[a] + self.S[b]) / 2)
+        near[list(own) + [b]] = False
+        return bool(near.any())
 
     # 6. direction
     def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:

@@ -26,9 +26,12 @@ class ReaderSettings:
     step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
     step_turn: float = 30.0            # consecutive steps of a meld turn by at most this many degrees
     step_ratio: float = 1.9            # and their lengths differ by at most this factor
+    centre_noise: float = 0.25          # or by this many index sizes (a box shows the visible part of an index)
     line_window: int = 5               # the line of a meld is fitted to its last this many cards
     line_offset: float = 0.45          # a meld's next corner lies within this many index sizes of its line
     low_confidence: float = 0.5        # a card read with less than this is flagged
+    fan_turn: float = 35.0             # --as both: a line turning more than this (degrees) is the hand's fan
+    hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
 
     def to_dict(self) -> dict:
         return asdict(self)
