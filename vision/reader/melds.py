@@ -105,11 +105,13 @@ class _Grouper:
         near[[a, b]] = False
         return bool(near.any())
 
-    def bend(self, k: int, l: int, m: int) -> float:
+    def bend(self, k: int, l: int, m: int, v1: Optional[np.ndarray] = None, v2: Optional[np.ndarray] = None) -> float:
         """How far three corners are from being three consecutive cards of one meld: 0 when the
         two steps agree, 1 at the limit (``step_turn`` degrees apart, or lengths ``step_ratio``
-        apart), more beyond."""
-        v1, v2 = self.P[l] - self.P[k], self.P[m] - self.P[l]
+        apart, or ``centre_noise`` index sizes), more beyond. ``v1``, ``v2``: the steps, when
+        not the corners' own (half of one, over a missing card)."""
+        v1 = self.P[l] - self.P[k] if v1 is None else v1
+        v2 = self.P[m] - self.P[l] if v2 is None else v2
         n1, n2 = max(float(np.linalg.norm(v1)), 1e-9), max(float(np.linalg.norm(v2)), 1e-9)
         unit = float(self.S[[k, l, m]].mean())
         turn = np.degrees(np.arccos(np.clip(float(v1 @ v2) / (n1 * n2), -1.0, 1.0)))
@@ -126,17 +128,26 @@ class _Grouper:
         return {l for l, nb in enumerate(self.links)
                 if any(self.bend(k, l, m) <= 1 for i, k in enumerate(nb) for m in nb[i + 1:])}
 
-    def seeds(self) -> list[tuple[int, int, int]]:
+    def seeds(self) -> list[tuple[int, int, int, int]]:
+        """(first, middle, last, gap): three corners of a meld, best first; ``gap`` 1 or 2 when a
+        card seems missing before the middle or the last one (a step twice as long), else 0."""
         out = []
         for l, nb in enumerate(self.links):
-            for i, k in enumerate(nb):
-                for m in nb[i + 1:]:
-                    b = self.bend(k, l, m)
-                    if b > 1:
-                        continue
-                    out.append(((self.U[k, l] + self.U[l, m]) / 2 * (1 + b), min(k, m), l, max(k, m)))
+            for i, a in enumerate(nb):
+                for b in nb[i + 1:]:
+                    k, m = min(a, b), max(a, b)
+                    cost = (self.U[k, l] + self.U[l, m]) / 2
+                    bend = self.bend(k, l, m)
+                    gap = 0
+                    if bend > 1:
+                        v1, v2 = self.P[l] - self.P[k], self.P[m] - self.P[l]
+                        gap = 1 if float(np.linalg.norm(v1)) > float(np.linalg.norm(v2)) else 2
+                        bend = self.bend(k, l, m, v1 / 2, v2) if gap == 1 else self.bend(k, l, m, v1, v2 / 2)
+                        cost += self.s.gap_cost
+                    if bend <= 1:
+                        out.append((cost * (1 + bend), k, l, m, gap))
         out.sort()
-        return [(k, l, m) for _, k, l, m in out]
+        return [(k, l, m, gap) for _, k, l, m, gap in out]
 
     # 2. growth
     def face(self, k: int, outward: np.ndarray) -> Optional[int]:
@@ -156,10 +167,10 @@ class _Grouper:
                     break
         return self._face[key]
 
-    def _direction(self, line: list[int]) -> tuple[np.ndarray, np.ndarray, float]:
+    def _direction(self, line: list[int], window: int) -> tuple[np.ndarray, np.ndarray, float]:
         """A point on the line, its unit direction (towards the end of ``line``) and the step,
-        from the last ``line_window`` corners."""
-        pts = self.P[line[-self.s.line_window:]]
+        from the last ``window`` corners."""
+        pts = self.P[line[-window:]]
         centre = pts.mean(0)
         _, _, vt = np.linalg.svd(pts - centre)
         d = vt[0]
@@ -168,15 +179,24 @@ class _Grouper:
         adv = np.diff(pts @ d)
         return centre, d, float(np.median(adv)) if len(adv) else 1.0
 
+    def _turning(self, line: list[int]) -> bool:
+        """Whether a line's last steps turn the same way, each by more than ``fan_step`` degrees."""
+        steps = np.diff(self.P[line[-4:]], axis=0)
+        turns = np.degrees(np.diff(np.unwrap(np.arctan2(steps[:, 1], steps[:, 0]))))
+        return bool(np.all(turns > self.s.fan_step) or np.all(turns < -self.s.fan_step))
+
     def _extend(self, line: _Line, blocked: set[int]) -> bool:
         c = line.corners
         end = c[-1]
-        centre, d, step = self._direction(c)
+        centre, d, step = self._direction(c, self.s.line_window)
         if step <= 0:
             return False
         rel = self.P - self.P[end]
         along = rel @ d
         off_line = np.abs((self.P - centre) @ np.array([-d[1], d[0]]))
+        if len(c) > 3 and self._turning(c):              # a fan turns: its last three cards lead the way
+            centre3, d3, _ = self._direction(c, 3)
+            off_line = np.minimum(off_line, np.abs((self.P - centre3) @ np.array([-d3[1], d3[0]])))
         unit = float(np.median(self.S[c[-self.s.line_window:]]))
         tol = self.s.line_offset * unit
         names = [self.names[k] for k in c]
@@ -205,8 +225,9 @@ class _Grouper:
         line.misfit += fit
         return True
 
-    def grow(self, seed: tuple[int, int, int], blocked: set[int]) -> _Line:
-        line = _Line(list(seed), misfit=self.bend(*seed))
+    def grow(self, seed: tuple[int, int, int, int], blocked: set[int]) -> _Line:
+        k, l, m, gap = seed
+        line = _Line([k, l, m], [gap] if gap else [], misfit=1.0 if gap else self.bend(k, l, m))
         while self._extend(line, blocked):
             pass
         line = _Line(line.corners[::-1], [len(line.corners) - i for i in line.missing], line.misfit)
@@ -229,18 +250,18 @@ class _Grouper:
         seeds = self.seeds()
         blocked: set[int] = set()
         chosen: list[_Line] = []
-        pool: list[tuple[_Line, list[tuple[int, int, int]]]] = []
+        pool: list[tuple[_Line, list[tuple[int, int, int, int]]]] = []
 
-        def refill(todo: list[tuple[int, int, int]]) -> None:
+        def refill(todo: list[tuple[int, int, int, int]]) -> None:
             covered: set[tuple[int, int, int]] = set()
             for seed in todo:
-                if seed in covered or blocked & set(seed):
+                if seed[:3] in covered or blocked & set(seed[:3]):
                     continue
                 line = self.grow(seed, blocked)
                 c = line.corners
-                mine = [seed] + [(min(a, cc), b, max(a, cc)) for a, b, cc in zip(c, c[1:], c[2:])]
+                mine = {seed[:3]} | {(min(a, cc), b, max(a, cc)) for a, b, cc in zip(c, c[1:], c[2:])}
                 covered.update(mine)
-                pool.append((line, [sd for sd in todo if sd in set(mine)] or [seed]))
+                pool.append((line, [sd for sd in todo if sd[:3] in mine] or [seed]))
 
         refill(seeds)
         while pool:

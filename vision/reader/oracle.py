@@ -94,7 +94,8 @@ def perturb(corners: Corners, truth: dict, settings: PerturbSettings = PerturbSe
         probs.append(p)
     sizes = corners.sizes if n else np.array([30.0])
     w, h = float(truth.get("width", 1000)), float(truth.get("height", 1000))
-    faces = [np.array(c["corners"], np.float64) for c in truth.get("cards", []) if c.get("card")]
+    faces = [np.array(c["corners"], np.float64) for c in truth.get("cards", [])
+             if c.get("card") and len(c.get("corners", [])) == 4]
     for _ in range(int(rng.binomial(max(n, 1), s.extra))):
         side = float(sizes[rng.integers(len(sizes))]) * rng.uniform(0.8, 1.2)
         u = rng.random()

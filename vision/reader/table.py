@@ -12,11 +12,12 @@ pile, a stray card) are flagged, not counted.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import numpy as np
 
-from .flags import CHECK, Flag, TableFacts, low_confidence, table_flags, too_many_copies
+from .flags import CHECK, TableFacts, low_confidence, table_flags, too_many_copies
 from .melds import Meld, find_melds
 from .reader import Reading
 from .settings import ReaderSettings
@@ -25,10 +26,13 @@ KINDS = ("table", "hand", "both")
 
 
 def _turn(meld: Meld, P: np.ndarray) -> float:
-    """How far a meld's line turns from its first step to its last, in degrees."""
-    steps = np.diff(P[list(meld.anchors)], axis=0)
-    angles = np.unwrap(np.arctan2(steps[:, 1], steps[:, 0]))
-    return float(np.degrees(abs(angles[-1] - angles[0]))) if len(angles) > 1 else 0.0
+    """How far a meld's line turns from its first half to its second, in degrees (a fan turns
+    card after card; a straight meld's halves agree even when single steps wander)."""
+    pts = P[list(meld.anchors)]
+    mid = len(pts) // 2
+    a, b = pts[mid] - pts[0], pts[-1] - pts[mid]
+    cos = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-9)
+    return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
 
 
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) -> tuple[list[Meld], list[int]]:
@@ -82,9 +86,18 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
                    flags=[f.to_dict() for f in flags])
 
 
+def summary(result: dict) -> list[str]:
+    """A reading (as ``Reading.to_dict`` gives it) for people: the melds as ``burraco score``
+    takes them, the hand, and every flag, doubts first."""
+    names = [c["card"] for c in result["cards"]]
+    lines = ["melds: " + json.dumps([[names[i] for i in m] for m in result["melds"]])]
+    if result.get("hand"):
+        lines.append("hand: " + json.dumps([names[i] for i in result["hand"]]))
+    for flag in result["flags"]:
+        lines.append(f"{'CHECK' if flag.get('level') == CHECK else 'note'}: {flag['message']}")
+    return lines
+
+
 def doubts(reading: Reading) -> list[dict]:
     """The flags that cast doubt on the score."""
     return [f for f in reading.flags if f.get("level", CHECK) == CHECK]
-
-
-__all__ = ["KINDS", "Flag", "doubts", "read_table", "split_hand"]
