@@ -145,7 +145,7 @@ def merged_corners(f: TableFacts) -> list[Flag]:
 def cut_by_edge(f: TableFacts) -> list[Flag]:
     out = []
     P = f.corners.centres
-    margin = 0.5 * f.unit
+    margin = f.settings.edge_margin * f.unit
     for i, m in enumerate(f.melds):
         step = np.array(m.step)
         ends = [P[m.anchors[0]] - step]

@@ -77,7 +77,7 @@ class _Grouper:
         self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
         self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
         self.links = self._links()
-        self._face: dict[tuple[int, int], Optional[int]] = {}
+        self.face_offset: Optional[np.ndarray] = None
         self.banded = self._banded()
 
     # 1. seeds
@@ -150,23 +150,6 @@ class _Grouper:
         return [(k, l, m, gap) for _, k, l, m, gap in out]
 
     # 2. growth
-    def face(self, k: int, outward: np.ndarray) -> Optional[int]:
-        """The corner that shows corner ``k``'s card whole beyond it along ``outward`` (its
-        reading, a card's size away, well beyond a step), if any: then ``k``'s card is the
-        last one laid, and no card of its meld lies beyond it."""
-        unit = outward / max(float(np.linalg.norm(outward)), 1e-9)
-        key = (k, int(np.degrees(np.arctan2(unit[1], unit[0])) // 10))
-        if key not in self._face:
-            self._face[key] = None
-            reach = max(2.5 * float(np.linalg.norm(outward)), 1.5 * self.S[k])
-            for j in range(len(self.P)):
-                if j != k and self.names[j] == self.names[k] and j not in self.banded \
-                        and self.s.same_card_min <= self.U[k, j] <= self.s.same_card_max \
-                        and float((self.P[j] - self.P[k]) @ unit) > reach:
-                    self._face[key] = j
-                    break
-        return self._face[key]
-
     def _direction(self, line: list[int], window: int) -> tuple[np.ndarray, np.ndarray, float]:
         """A point on the line, its unit direction (towards the end of ``line``) and the step,
         from the last ``window`` corners."""
@@ -282,6 +265,7 @@ class _Grouper:
         Returns the lines kept and, per corner of theirs, the corners of the same card."""
         partners: dict[int, list[int]] = {}
         kept: list[_Line] = []
+        self.learn_faces(lines)
         self.width = self._card_width(lines)
         for line in sorted(lines, key=lambda ln: -len(ln.corners)):
             home = next((k for k in kept if self._pair(k, line, partners)), None)
@@ -289,28 +273,61 @@ class _Grouper:
                 kept.append(line)
         return kept, partners
 
-    def _far_corners(self, k: int, outward: np.ndarray) -> list[int]:
-        """Every corner that could show corner ``k``'s card whole beyond it along ``outward``."""
-        unit = outward / max(float(np.linalg.norm(outward)), 1e-9)
-        reach = max(2.5 * float(np.linalg.norm(outward)), 1.5 * self.S[k])
-        return [j for j in range(len(self.P))
-                if j != k and self.names[j] == self.names[k] and j not in self.banded
-                and self.s.same_card_min <= self.U[k, j] <= self.s.same_card_max
-                and float((self.P[j] - self.P[k]) @ unit) > reach]
+    def _offsets(self, k: int, outward: np.ndarray) -> list[tuple[int, float, float]]:
+        """Corners that could be the far corner of corner ``k``'s card, the end of a line
+        stepping ``outward``: the same reading, a card's size away, not a band of a meld, beyond
+        the end and off the line. With each, its offset along and across the line (index sizes)."""
+        length = max(float(np.linalg.norm(outward)), 1e-9)
+        unit = outward / length
+        normal = np.array([-unit[1], unit[0]])
+        out = []
+        for j in range(len(self.P)):
+            if j == k or self.names[j] != self.names[k] or j in self.banded \
+                    or not self.s.same_card_min <= self.U[k, j] <= self.s.same_card_max:
+                continue
+            rel = self.P[j] - self.P[k]
+            along, across = float(rel @ unit) / self.S[k], float(rel @ normal) / self.S[k]
+            if along > 0.3 * length / self.S[k] and (abs(across) >= 0.8 or along > 2.5 * length / self.S[k]):
+                out.append((j, along, across))
+        return out
+
+    def learn_faces(self, lines: list[_Line]) -> None:
+        """Where the far corner of a meld's last card lies, seen from its band corner: the same
+        for every meld of the photo (one deck, laid the same way), so it is learnt from the
+        offsets most line ends agree on."""
+        offsets = [np.array(o[1:]) for line in lines for end, inward in self._ends(line)
+                   for o in self._offsets(end, self.P[end] - self.P[inward])]
+        self.face_offset = None
+        best = 1
+        for o in offsets:
+            near = [q for q in offsets if np.linalg.norm(q - o) <= self.s.face_tolerance]
+            if len(near) > best:
+                best, self.face_offset = len(near), np.median(np.array(near), axis=0)
 
     def _card_width(self, lines: list[_Line]) -> Optional[float]:
         """How far across its line a card's other corner lies (in index sizes), from the whole
         faces of the last cards laid: a four-index deck's second band corner lies as far."""
         across = []
         for line in lines:
-            c = line.corners
-            for end, inward in ((c[-1], c[-2]), (c[0], c[1])):
-                v = self.P[end] - self.P[inward]
-                normal = np.array([-v[1], v[0]]) / max(float(np.linalg.norm(v)), 1e-9)
-                far = self._far_corners(end, v)
+            for end, inward in self._ends(line):
+                step = float(np.linalg.norm(self.P[end] - self.P[inward])) / self.S[end]
+                far = [abs(o[2]) for o in self._offsets(end, self.P[end] - self.P[inward]) if o[1] > max(2.5 * step, 1.5)]
                 if far:
-                    across.append(max(abs(float((self.P[j] - self.P[end]) @ normal)) for j in far) / self.S[end])
+                    across.append(max(far))
         return float(np.median(across)) if across else None
+
+    def _ends(self, line: _Line) -> list[tuple[int, int]]:
+        c = line.corners
+        return [(c[-1], c[-2]), (c[0], c[1])]
+
+    def face(self, k: int, outward: np.ndarray) -> Optional[int]:
+        """The far corner of corner ``k``'s card, when the card shows its whole face beyond the
+        end of its line (stepping ``outward``): then it is the last card laid, nothing lies
+        beyond it."""
+        found = self._offsets(k, outward)
+        if self.face_offset is not None:
+            found = [o for o in found if np.linalg.norm(np.array(o[1:]) - self.face_offset) <= self.s.face_tolerance]
+        return min(found, key=lambda o: o[1] ** 2 + o[2] ** 2)[0] if found else None
 
     def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]]) -> bool:
         names = [self.names[k] for k in base.corners]

@@ -28,9 +28,11 @@ class ReaderSettings:
     step_ratio: float = 1.9            # and their lengths differ by at most this factor
     centre_noise: float = 0.25          # or by this many index sizes (a box shows the visible part of an index)
     gap_cost: float = 3.0              # a meld's seed over a missing card comes after every plain one
+    face_tolerance: float = 1.0        # the last cards' far corners lie this close (index sizes) to their common place
     line_window: int = 5               # the line of a meld is fitted to its last this many cards
     line_offset: float = 0.45          # a meld's next corner lies within this many index sizes of its line
     fan_step: float = 3.0              # a line whose last steps each turn one way by more (degrees) is a fan
+    edge_margin: float = 1.0           # a meld whose next card would lie this close to the edge (index sizes) is cut
     low_confidence: float = 0.5        # a card read with less than this is flagged
     fan_turn: float = 12.0             # --as both: a line whose halves turn more (degrees) is the hand's fan
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another

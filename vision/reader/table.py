@@ -29,6 +29,8 @@ def _turn(meld: Meld, P: np.ndarray) -> float:
     """How far a meld's line turns from its first half to its second, in degrees (a fan turns
     card after card; a straight meld's halves agree even when single steps wander)."""
     pts = P[list(meld.anchors)]
+    if len(pts) < 4:
+        return 0.0                        # two single steps: too short to tell a turn from a wobble
     mid = len(pts) // 2
     a, b = pts[mid] - pts[0], pts[-1] - pts[mid]
     cos = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-9)
