@@ -77,8 +77,8 @@ class _Grouper:
         self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
         self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
         self.links = self._links()
-        self.face_offset: Optional[np.ndarray] = None
-        self.banded = self._banded()
+        self.face_offsets: list[np.ndarray] = []
+        self.on_lines: set[int] = set()
 
     # 1. seeds
     def _links(self) -> list[list[int]]:
@@ -121,12 +121,6 @@ class _Grouper:
         way = min(turn / self.s.step_turn, float(np.linalg.norm(v2 - v1)) / (2 * noise))
         length = min(np.log(ratio) / np.log(self.s.step_ratio), abs(n2 - n1) / noise)
         return max(way, length)
-
-    def _banded(self) -> set[int]:
-        """Corners between two others a step away on either side: bands of a meld, never the
-        far corner of a card laid last."""
-        return {l for l, nb in enumerate(self.links)
-                if any(self.bend(k, l, m) <= 1 for i, k in enumerate(nb) for m in nb[i + 1:])}
 
     def seeds(self) -> list[tuple[int, int, int, int]]:
         """(first, middle, last, gap): three corners of a meld, best first; ``gap`` 1 or 2 when a
@@ -282,7 +276,7 @@ class _Grouper:
         normal = np.array([-unit[1], unit[0]])
         out = []
         for j in range(len(self.P)):
-            if j == k or self.names[j] != self.names[k] or j in self.banded \
+            if j == k or self.names[j] != self.names[k] or j in self.on_lines \
                     or not self.s.same_card_min <= self.U[k, j] <= self.s.same_card_max:
                 continue
             rel = self.P[j] - self.P[k]
@@ -295,14 +289,20 @@ class _Grouper:
         """Where the far corner of a meld's last card lies, seen from its band corner: the same
         for every meld of the photo (one deck, laid the same way), so it is learnt from the
         offsets most line ends agree on."""
+        self.on_lines = {k for line in lines for k in line.corners}
         offsets = [np.array(o[1:]) for line in lines for end, inward in self._ends(line)
                    for o in self._offsets(end, self.P[end] - self.P[inward])]
-        self.face_offset = None
-        best = 1
-        for o in offsets:
-            near = [q for q in offsets if np.linalg.norm(q - o) <= self.s.face_tolerance]
-            if len(near) > best:
-                best, self.face_offset = len(near), np.median(np.array(near), axis=0)
+        self.face_offsets = []
+        while offsets:                     # one place per deck design in the photo, two at most
+            near = max(([q for q in offsets if self._near_face(q, o)] for o in offsets), key=len)
+            if len(near) < 2 or len(self.face_offsets) == 2:
+                break
+            centre = np.median(np.array(near), axis=0)
+            self.face_offsets.append(centre)
+            offsets = [q for q in offsets if not self._near_face(q, centre)]
+
+    def _near_face(self, offset: np.ndarray, face: np.ndarray) -> bool:
+        return float(np.linalg.norm(offset - face)) <= max(self.s.face_tolerance, 0.3 * float(np.linalg.norm(face)))
 
     def _card_width(self, lines: list[_Line]) -> Optional[float]:
         """How far across its line a card's other corner lies (in index sizes), from the whole
@@ -325,8 +325,8 @@ class _Grouper:
         end of its line (stepping ``outward``): then it is the last card laid, nothing lies
         beyond it."""
         found = self._offsets(k, outward)
-        if self.face_offset is not None:
-            found = [o for o in found if np.linalg.norm(np.array(o[1:]) - self.face_offset) <= self.s.face_tolerance]
+        if self.face_offsets:
+            found = [o for o in found if any(self._near_face(np.array(o[1:]), f) for f in self.face_offsets)]
         return min(found, key=lambda o: o[1] ** 2 + o[2] ** 2)[0] if found else None
 
     def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]]) -> bool:
