@@ -79,6 +79,8 @@ class _Grouper:
         self.links = self._links()
         self.face_offsets: list[np.ndarray] = []
         self.on_lines: set[int] = set()
+        self.stop_at_faces = False
+        self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
 
     # 1. seeds
     def _links(self) -> list[list[int]]:
@@ -166,7 +168,7 @@ class _Grouper:
         c = line.corners
         end = c[-1]
         centre, d, step = self._direction(c, self.s.line_window)
-        if step <= 0:
+        if step <= 0 or (self.stop_at_faces and self.face(end, d * step) is not None):
             return False
         rel = self.P - self.P[end]
         along = rel @ d
@@ -191,6 +193,10 @@ class _Grouper:
                 continue
             if valid and not _valid(names + [self.names[j]]):
                 fit += 0.75
+            if j in self.far:
+                fit += 1.0
+                if fit > 1.6:
+                    continue
             if best is None or fit < best[0]:
                 best = (fit, j, k)
         if best is None:
@@ -223,9 +229,10 @@ class _Grouper:
         return score
 
     # 3. selection
-    def lines(self) -> list[_Line]:
+    def lines(self, exclude: frozenset[int] = frozenset()) -> list[_Line]:
+        """The melds' lines, best first; the corners in ``exclude`` (far corners) on none."""
         seeds = self.seeds()
-        blocked: set[int] = set()
+        blocked: set[int] = set(exclude)
         chosen: list[_Line] = []
         pool: list[tuple[_Line, list[tuple[int, int, int, int]]]] = []
 
@@ -289,7 +296,8 @@ class _Grouper:
         """Where the far corner of a meld's last card lies, seen from its band corner: the same
         for every meld of the photo (one deck, laid the same way), so it is learnt from the
         offsets most line ends agree on."""
-        self.on_lines = {k for line in lines for k in line.corners}
+        # a line's end may have taken another card's far corner: only its inside is sure
+        self.on_lines = {k for line in lines for k in line.corners[1:-1]}
         offsets = [np.array(o[1:]) for line in lines for end, inward in self._ends(line)
                    for o in self._offsets(end, self.P[end] - self.P[inward])]
         self.face_offsets = []
@@ -468,6 +476,12 @@ class Grouping:
 def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> Grouping:
     """The cards of a table photo and its melds, in table order."""
     g = _Grouper(corners, settings)
+    first = g.lines()
+    # the last cards' far corners, learnt from a first look, are no bands: look again without them
+    g.learn_faces(first)
+    far = {g.face(end, g.P[end] - g.P[inward]) for line in first for end, inward in g._ends(line)}
+    g.stop_at_faces = True
+    g.far = far - {None}
     lines, partners = g.merge_parallel(g.lines())
     cards, card_of = g.cards(lines, partners)
     melds = [g.meld(line, card_of) for line in lines]
