@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+
 import pytest
 
 from constructed import H, U, W, Table
@@ -133,3 +135,23 @@ def test_an_unknown_kind_is_refused():
 def test_suggest(names, alternatives, missing, expected):
     s = suggest(0, names, alternatives, missing)
     assert (s.change, s.becomes[0]) == expected if expected else s is None
+
+
+def test_a_meld_whose_ends_show_no_whole_card_may_hide_its_last_card():
+    # the top card printed no corner index (a joker of some decks): the line ends at a card
+    # whose far corner lies under it, so neither end shows a whole face
+    t = Table().meld(["JK", "5C", "6C", "7C", "8C"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.last.discard(4)
+    result = _read(t, drop=(4,))
+    flag = next(f for f in result["flags"] if f["kind"] == "missing_card")
+    assert "the last card laid may not have been read" in flag["message"]
+    assert _names(result)[flag["meld"]] in (["JK", "5C", "6C", "7C"], ["7C", "6C", "5C", "JK"])
+    assert not any(f["kind"] == "missing_card" and f["meld"] != flag["meld"] for f in result["flags"])
+
+
+def test_cards_on_a_table_photo_with_no_meld_read_are_a_doubt():
+    t = Table()
+    t.cards += [("JD", np.array([300.0, 300.0]), 0.0), ("5S", np.array([300.0 + 1.3 * W, 300.0]), 0.0)]
+    t.last |= {0, 1}
+    flag = next(f for f in _read(t)["flags"] if f["kind"] == "stray_card")
+    assert flag["level"] == "check"

@@ -160,6 +160,19 @@ def cut_by_edge(f: TableFacts) -> list[Flag]:
     return out
 
 
+def unread_top_card(f: TableFacts) -> list[Flag]:
+    """The last card laid shows its whole face, so one end of a meld shows a far corner; where
+    neither end does (and the meld is not cut by the edge), a card without a readable corner
+    (a joker or court card printed without an index, a card under something) may lie on top."""
+    out = []
+    for i, m in enumerate(f.melds):
+        if not m.oriented:
+            out.append(Flag("missing_card", m.cards, f"{_meld_text(i, f.names(m))}: neither end shows a whole card, "
+                            "so the last card laid may not have been read (a card without a corner index?)",
+                            meld=i))
+    return out
+
+
 def stray_cards(f: TableFacts) -> list[Flag]:
     """Cards in no meld (and not in the hand): a doubt when they lie in line with a meld (a card
     that did not join it) or two together at a meld's spacing, a note otherwise (the discard pile)."""
@@ -190,6 +203,8 @@ def stray_cards(f: TableFacts) -> list[Flag]:
                              for x in f.cards[a].corners for y in f.cards[b].corners):
                 near |= {a, b}
     out = []
+    if not f.melds and not f.hand:
+        near = set(loose)                          # cards on the table, and not one meld read among them
     doubt = sorted(near)
     rest = [c for c in loose if c not in near]
     if doubt:
@@ -203,6 +218,8 @@ def stray_cards(f: TableFacts) -> list[Flag]:
 
 def table_flags(f: TableFacts) -> list[Flag]:
     """Every flag of a table photo, doubts first."""
-    flags = (invalid_melds(f) + too_many_copies(f) + low_confidence(f) + merged_corners(f) + cut_by_edge(f)
-             + stray_cards(f))
+    cut = cut_by_edge(f)
+    edge = {fl.meld for fl in cut}
+    flags = (invalid_melds(f) + too_many_copies(f) + low_confidence(f) + merged_corners(f) + cut
+             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)

@@ -31,6 +31,8 @@ from .settings import PerturbSettings, ReaderSettings
 from .table import read_table
 
 MELD_KINDS = ("table", "both")
+LINES = ("melds shown whole", "melds exact", "photos showing every card", "photo score exact",
+         "photo score exact (whole table)", "silent errors", "photos with a doubt flag")
 
 
 def _shows(card: dict) -> bool:
@@ -79,6 +81,8 @@ def tally_melds(report, reading: dict, truth: dict) -> None:
     """Add one photo's meld measures to ``report`` (a ``Report`` of ``evaluate.py``)."""
     if truth.get("kind") not in MELD_KINDS:
         return
+    for name in LINES:                          # the lines in this order, even before a photo adds to them
+        report.tally(name)
     melds, hand = read_names(reading)
     whole = [[c["card"] for c in m] for m in truth_melds(truth) if all(_shows(c) for c in m)]
     report.tally("melds shown whole").add(len(whole), len(truth_melds(truth)))
