@@ -187,6 +187,8 @@ class _Grouper:
                 continue
             if max(self.S[j], self.S[end]) / min(self.S[j], self.S[end]) > self.s.step_size_ratio:
                 continue
+            if self.stop_at_faces and self.face(j, -d * step) is not None:
+                continue                             # the last card of a meld beyond, its face towards this one
             k = 1 if along[j] < 1.7 * step else 2
             fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / tol + (k - 1)
             if k == 2 and fit > 1.8:
