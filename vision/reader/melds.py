@@ -191,7 +191,7 @@ class _Grouper:
                 continue                             # the last card of a meld beyond, its face towards this one
             k = 1 if along[j] < 1.7 * step else 2
             fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / tol + (k - 1)
-            if k == 2 and fit > 1.8:
+            if k == 2 and fit > self.s.gap_fit:
                 continue
             if valid and not _valid(names + [self.names[j]]):
                 fit += 0.75
