@@ -17,6 +17,8 @@ from dataclasses import replace
 
 import numpy as np
 
+from engine.meld import read_meld
+
 from .flags import CHECK, TableFacts, low_confidence, table_flags, too_many_copies
 from .melds import Meld, find_melds
 from .reader import Reading
@@ -40,7 +42,9 @@ def _turn(meld: Meld, P: np.ndarray) -> float:
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) -> tuple[list[Meld], list[int]]:
     """The melds that are melds, and the cards of the hand."""
     P = reading.corners.centres
-    table = [m for m in melds if _turn(m, P) <= settings.fan_turn]
+    names = [c.card for c in reading.cards]
+    # a fan that reads as a valid meld is a meld laid as a fan; a hand's cards seldom make one
+    table = [m for m in melds if _turn(m, P) <= settings.fan_turn or read_meld([names[c] for c in m.cards]).valid]
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
