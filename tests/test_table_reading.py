@@ -155,3 +155,12 @@ def test_cards_on_a_table_photo_with_no_meld_read_are_a_doubt():
     t.last |= {0, 1}
     flag = next(f for f in _read(t)["flags"] if f["kind"] == "stray_card")
     assert flag["level"] == "check"
+
+
+def test_cards_in_a_row_far_wider_than_the_melds_steps_are_no_meld_but_a_doubt():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["9C", "2D", "QS", "5H"], (300 + 2.6 * W, 300), step=2.8 * U)        # a spread: no valid meld
+    result = _read(t)
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
+    stray = next(f for f in result["flags"] if f["kind"] == "stray_card")
+    assert stray["level"] == "check" and all(n in stray["message"] for n in ("9C", "2D", "QS"))

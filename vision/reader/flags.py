@@ -60,6 +60,8 @@ class TableFacts:
     height: int
     profile: str = "fibur"
     settings: ReaderSettings = field(default_factory=ReaderSettings)
+    rows: list[list[int]] = field(default_factory=list)   # cards in a row like a meld's, read as none
+    kind: str = "table"                                    # table, or both (melds and a hand)
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -203,13 +205,18 @@ def stray_cards(f: TableFacts) -> list[Flag]:
                              for x in f.cards[a].corners for y in f.cards[b].corners):
                 near |= {a, b}
     out = []
-    if not f.melds and not f.hand:
-        near = set(loose)                          # cards on the table, and not one meld read among them
+    near |= {c for row in f.rows for c in row if c in loose}
+    if (not f.melds and not f.hand) or f.kind == "both":
+        near = set(loose)                          # no meld read among them, or maybe the hand's
     doubt = sorted(near)
     rest = [c for c in loose if c not in near]
-    if doubt:
-        out.append(Flag("stray_card", tuple(doubt), "in no meld, though lying by the melds: "
-                        + " ".join(f.cards[c].card for c in doubt) + " (a card a meld missed, or a misread one?)"))
+    shown = " ".join(f.cards[c].card for c in doubt)
+    if doubt and f.kind == "both":
+        out.append(Flag("stray_card", tuple(doubt), f"in no meld and not in the hand (not counted): {shown}: "
+                        "are they part of the hand?"))
+    elif doubt:
+        out.append(Flag("stray_card", tuple(doubt), f"in no meld, though lying by the melds: {shown} "
+                        "(a card a meld missed, or a misread one?)"))
     if rest:
         out.append(Flag("stray_card", tuple(rest), "in no meld, lying apart (not counted): "
                         + " ".join(f.cards[c].card for c in rest), level=NOTE))

@@ -414,6 +414,15 @@ class _Grouper:
         near[list(own) + [b]] = False
         return bool(near.any())
 
+    def plausible(self, meld: Meld, cards: list[ReadCard]) -> bool:
+        """A line of corners that is invalid under the rules and steps much farther than the
+        photo's melds is cards lying by chance in a row (a spread hand, the discard pile), not a
+        meld: its cards stay loose (and flagged)."""
+        if _valid([cards[c].card for c in meld.cards]):
+            return True
+        steps = [float(np.linalg.norm(self.P[b] - self.P[a])) / self.S[a] for a, b in zip(meld.anchors, meld.anchors[1:])]
+        return float(np.median(steps)) <= self.s.stray_step * self.typical_step
+
     # 6. direction
     def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:
         c = list(line.corners)
@@ -473,6 +482,7 @@ def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:
 class Grouping:
     cards: list[ReadCard]              # every card of the photo, ordered by its first corner
     melds: list[Meld]                  # in table order
+    rows: list[list[int]] = field(default_factory=list)   # cards in a row that makes no meld (not counted)
 
 
 def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> Grouping:
@@ -486,5 +496,9 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) ->
     g.far = far - {None}
     lines, partners = g.merge_parallel(g.lines())
     cards, card_of = g.cards(lines, partners)
+    g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
+                                      for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
     melds = [g.meld(line, card_of) for line in lines]
-    return Grouping(cards, table_order(melds, g.P))
+    rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
+    melds = [m for m in melds if g.plausible(m, cards)]
+    return Grouping(cards, table_order(melds, g.P), rows)

@@ -86,7 +86,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
     if kind == "both":
         melds, hand = split_hand(replace(reading, cards=grouping.cards), melds, settings)
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
-                       settings)
+                       settings, grouping.rows, kind)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
