@@ -72,6 +72,11 @@ class _Grouper:
         self.corners = corners
         self.P = corners.centres.astype(np.float64)
         self.S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
+        # a joker's index (a word or a figure) is smaller than a rank and sits a little aside:
+        # it is measured by the other indices' size, and fits a line more loosely
+        self.joker = np.array([name == "JK" for name in corners.names], bool)
+        if self.joker.any() and not self.joker.all():
+            self.S[self.joker] = float(np.median(self.S[~self.joker]))
         self.names = corners.names
         n = len(self.P)
         self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
@@ -181,7 +186,9 @@ class _Grouper:
         names = [self.names[k] for k in c]
         valid = _valid(names)
         best = None
-        for j in np.nonzero((along > 0.45 * step) & (along < 2.6 * step) & (off_line < tol))[0]:
+        loose = self.s.joker_slack if self.joker[end] else 1.0
+        reach = tol * np.where(self.joker, self.s.joker_slack, loose)
+        for j in np.nonzero((along > 0.45 * step) & (along < 2.6 * step) & (off_line < reach))[0]:
             j = int(j)
             if j in blocked or j in c:
                 continue
@@ -190,7 +197,7 @@ class _Grouper:
             if self.stop_at_faces and self.face(j, -d * step) is not None:
                 continue                             # the last card of a meld beyond, its face towards this one
             k = 1 if along[j] < 1.7 * step else 2
-            fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / tol + (k - 1)
+            fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / reach[j] + (k - 1)
             if k == 2 and fit > self.s.gap_fit:
                 continue
             if valid and not _valid(names + [self.names[j]]):

@@ -33,6 +33,7 @@ class ReaderSettings:
     face_tolerance: float = 1.0        # the last cards' far corners lie this close (index sizes) to their common place
     line_window: int = 5               # the line of a meld is fitted to its last this many cards
     line_offset: float = 0.45          # a meld's next corner lies within this many index sizes of its line
+    joker_slack: float = 1.6           # a joker's index may lie this much farther off its meld's line
     fan_step: float = 3.0              # a line whose last steps each turn one way by more (degrees) is a fan
     edge_margin: float = 1.0           # a meld whose next card would lie this close to the edge (index sizes) is cut
     low_confidence: float = 0.5        # a card read with less than this is flagged
