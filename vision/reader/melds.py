@@ -153,8 +153,17 @@ class _Grouper:
     # 2. growth
     def _direction(self, line: list[int], window: int) -> tuple[np.ndarray, np.ndarray, float]:
         """A point on the line, its unit direction (towards the end of ``line``) and the step,
-        from the last ``window`` corners."""
-        pts = self.P[line[-window:]]
+        from the last ``window`` corners (jokers left out when two others remain)."""
+        last = line[-window:]
+        plain = [k for k in last if not self.joker[k]]
+        if len(plain) >= 2 and len(plain) < len(last):
+            pts = self.P[plain]
+            centre = pts.mean(0)
+            _, _, vt = np.linalg.svd(pts - centre)
+            d = vt[0] if (pts[-1] - pts[0]) @ vt[0] >= 0 else -vt[0]
+            span = last.index(plain[-1]) - last.index(plain[0])
+            return centre, d, float((pts[-1] - pts[0]) @ d) / span
+        pts = self.P[last]
         centre = pts.mean(0)
         _, _, vt = np.linalg.svd(pts - centre)
         d = vt[0]
