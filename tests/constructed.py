@@ -46,18 +46,21 @@ class Table:
         self.last.add(len(self.cards) - 1)
         return self
 
-    def corners(self, probs: dict[int, list[tuple[str, float]]] | None = None, drop: tuple[int, ...] = ()) -> Corners:
+    def corners(self, probs: dict[int, list[tuple[str, float]]] | None = None, drop: tuple[int, ...] = (),
+                odd: dict[int, tuple[float, float]] | None = None) -> Corners:
         """The corner boxes: every card's band corner (top-left), the last card's far corner too.
         ``probs`` gives, per card, its readings with their probabilities (else its name, 1.0);
-        ``drop`` leaves out every corner of those cards."""
+        ``drop`` leaves out every corner of those cards; ``odd`` gives, per card, its index's
+        size (a share of the others') and how far it sits aside (index sizes), as a joker's may."""
         boxes, classes, ps = [], [], []
         for c, (name, tl, turn) in enumerate(self.cards):
             if c in drop:
                 continue
             spots = [np.array([IX, IY])] + ([np.array([W - IX, H - IY])] if c in self.last else [])
+            scale, aside = (odd or {}).get(c, (1.0, 0.0))
             for spot in spots:
-                centre = tl + _rot(turn) @ spot
-                half = np.abs(_rot(turn)) @ np.array([0.3 * U, 0.5 * U])
+                centre = tl + _rot(turn) @ (spot + np.array([aside * U, 0.0]))
+                half = np.abs(_rot(turn)) @ np.array([0.3 * U, 0.5 * U]) * scale
                 boxes.append([*(centre - half), *(centre + half)])
                 readings = (probs or {}).get(c, [(name, 1.0)])
                 classes.append([READER_CLASSES.index(n) for n, _ in readings] + [READER_CLASSES.index("none")] * (3 - len(readings)))

@@ -121,3 +121,10 @@ def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())
     assert g.cards == [] and g.melds == []
+
+
+def test_a_jokers_small_index_set_aside_stays_in_its_meld():
+    cards = ["5H", "6H", "JK", "8H", "9H", "10H"]
+    t = Table().meld(cards, (200, 100)).meld(GROUP, (200 + 1.3 * W, 100))
+    read = melds_read(find_melds(t.corners(odd={2: (0.6, 0.5)})))
+    assert read == [cards, GROUP]
