@@ -192,7 +192,7 @@ class _Grouper:
             off_line = np.minimum(off_line, np.abs((self.P - centre3) @ np.array([-d3[1], d3[0]])))
         unit = float(np.median(self.S[c[-self.s.line_window:]]))
         tol = self.s.line_offset * unit
-        names = [self.names[k] for k in c]
+        names = self._names(line)
         valid = _valid(names)
         best = None
         loose = self.s.joker_slack if self.joker[end] else 1.0
@@ -209,8 +209,10 @@ class _Grouper:
             fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / reach[j] + (k - 1)
             if k == 2 and fit > self.s.gap_fit:
                 continue
-            if valid and not _valid(names + [self.names[j]]):
+            if valid and not _valid(names + ["JK"] * (k - 1) + [self.names[j]]):
                 fit += 0.75
+                if fit > self.s.spoil_fit:
+                    continue                         # a card that spoils a valid meld must fit the line well
             if j in self.far:
                 fit += 1.0
                 if fit > 1.6:
@@ -225,6 +227,11 @@ class _Grouper:
         c.append(j)
         line.misfit += fit
         return True
+
+    def _names(self, line: _Line) -> list[str]:
+        """The line's readings, a joker standing for each card missing: it may have been anything."""
+        return [n for i, k in enumerate(line.corners)
+                for n in (["JK"] if i in line.missing else []) + [self.names[k]]]
 
     def grow(self, seed: tuple[int, int, int, int], blocked: set[int]) -> _Line:
         k, l, m, gap = seed
@@ -242,7 +249,7 @@ class _Grouper:
         n = len(c) + len(line.missing)
         step_u = float(np.median([self.U[a, b] for a, b in zip(c, c[1:])]))
         score = n - 0.3 * line.misfit - 0.15 * n * step_u - 0.5 * len(line.missing)
-        if not _valid([self.names[k] for k in c]):
+        if not _valid(self._names(line)):
             score -= 0.25 * n
         return score
 

@@ -27,6 +27,7 @@ class ReaderSettings:
     step_turn: float = 30.0            # consecutive steps of a meld turn by at most this many degrees
     step_ratio: float = 1.9            # and their lengths differ by at most this factor
     centre_noise: float = 0.25          # or by this many index sizes (a box shows the visible part of an index)
+    spoil_fit: float = 0.9             # a card making a valid meld invalid joins only if its fit (0.75 added) stays below
     stray_step: float = 1.5            # an invalid line stepping this many times the photo's usual step is no meld
     gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
     gap_cost: float = 3.0              # a meld's seed over a missing card comes after every plain one
