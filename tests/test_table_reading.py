@@ -164,3 +164,12 @@ def test_cards_in_a_row_far_wider_than_the_melds_steps_are_no_meld_but_a_doubt()
     assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
     stray = next(f for f in result["flags"] if f["kind"] == "stray_card")
     assert stray["level"] == "check" and all(n in stray["message"] for n in ("9C", "2D", "QS"))
+
+
+def test_a_lone_card_among_the_melds_is_a_doubt():
+    # the last card of a meld whose other cards show no index: it lies beside a meld, not in line
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
+    t.cards.append(("10S", np.array([300 + 1.1 * W, 300 + 3 * 1.4 * U]), 0.0))
+    t.last.add(len(t.cards) - 1)
+    stray = next(f for f in _read(t)["flags"] if f["kind"] == "stray_card")
+    assert stray["level"] == "check" and "10S" in stray["message"]

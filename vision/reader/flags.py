@@ -197,6 +197,11 @@ def stray_cards(f: TableFacts) -> list[Flag]:
                 along = float((P[k] - start) @ axis)
                 if abs(float((P[k] - start) @ normal)) < 0.8 * unit and -3 * length < along < extent + 3 * length:
                     near.add(c)
+    on_melds = [k for m in f.melds for c in m.cards for k in f.cards[c].corners]
+    for c in loose:                                  # among the melds: maybe the last card of a meld unread
+        if on_melds and min(float(np.linalg.norm(P[k] - P[q])) for k in f.cards[c].corners
+                            for q in on_melds) < f.settings.stray_near * unit:
+            near.add(c)
     steps = [float(np.linalg.norm(m.step)) for m in f.melds] or [1.5 * unit]
     typical = float(np.median(steps))
     for a in loose:

@@ -37,6 +37,7 @@ class ReaderSettings:
     joker_slack: float = 1.6           # a joker's index may lie this much farther off its meld's line
     fan_step: float = 3.0              # a line whose last steps each turn one way by more (degrees) is a fan
     edge_margin: float = 1.0           # a meld whose next card would lie this close to the edge (index sizes) is cut
+    stray_near: float = 3.0            # a card in no meld this close to a meld's card (index sizes) is a doubt
     low_confidence: float = 0.5        # a card read with less than this is flagged
     fan_turn: float = 12.0             # --as both: a line whose halves turn more (degrees) is the hand's fan
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
