@@ -7,7 +7,7 @@ import numpy as np
 
 import pytest
 
-from constructed import H, U, W, Table
+from constructed import IX, IY, H, U, W, Table
 from vision.reader.cards import merge_corners
 from vision.reader.reader import Reading
 from vision.reader.repair import suggest
@@ -169,7 +169,8 @@ def test_cards_in_a_row_far_wider_than_the_melds_steps_are_no_meld_but_a_doubt()
 def test_a_lone_card_among_the_melds_is_a_doubt():
     # the last card of a meld whose other cards show no index: it lies beside a meld, not in line
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
-    t.cards.append(("10S", np.array([300 + 1.1 * W, 300 + 3 * 1.4 * U]), 0.0))
+    far = t.cards[-1][1] + np.array([W - IX, H - IY])                          # 6H's far corner
+    t.cards.append(("10S", far + np.array([2 * U - IX, -IY]), 0.0))             # its index 2 sizes aside
     t.last.add(len(t.cards) - 1)
     stray = next(f for f in _read(t)["flags"] if f["kind"] == "stray_card")
     assert stray["level"] == "check" and "10S" in stray["message"]
