@@ -14,6 +14,7 @@ from engine.profile import get_profile
 
 from .photo import PhotoError, load_photo
 from .reader import CardReader, ModelsMissing
+from .table import KINDS, read_table, summary
 
 
 def _reader(prog: str):
@@ -33,8 +34,8 @@ def hand_points(cards: list[str], profile: str = "fibur") -> int:
 def read_command(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="burraco read", description="Read the cards in a photo.")
     p.add_argument("image", type=Path)
-    p.add_argument("--as", dest="kind", choices=("table", "hand"), default="table",
-                   help="table: a team's melds; hand: the cards left in the players' hands")
+    p.add_argument("--as", dest="kind", choices=KINDS, default="table",
+                   help="table: a team's melds; hand: the cards left in the players' hands; both: melds and a hand")
     p.add_argument("--json", action="store_true", help="print the whole reading as JSON")
     p.add_argument("--profile", default="fibur", help="rule profile for the hand's points (with --as hand)")
     args = p.parse_args(argv)
@@ -42,13 +43,13 @@ def read_command(argv: list[str]) -> int:
     if reader is None:
         return 2
     try:
-        reading = reader.read(load_photo(args.image))
-    except PhotoError as err:
+        reading = read_table(reader.read(load_photo(args.image)), args.kind, profile=args.profile)
+    except (PhotoError, BurracoError) as err:
         print(f"burraco read: {err}", file=sys.stderr)
         return 2
     result = reading.to_dict()
-    cards = [c["card"] for c in result["cards"]]
-    if args.kind == "hand":
+    cards = [result["cards"][i]["card"] for i in result["hand"]] if args.kind != "table" else []
+    if args.kind != "table":
         try:
             result["hand_points"] = hand_points(cards, args.profile)
         except BurracoError as err:
@@ -57,13 +58,13 @@ def read_command(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0
-    doubt = [c["card"] for c in result["cards"] if c["confidence"] < 0.5]
-    print(f"{args.image}: {len(result['corners'])} corner indices, {len(cards)} cards")
-    print("cards: " + (" ".join(cards) if cards else "(none)"))
-    if args.kind == "hand":
+    names = [c["card"] for c in result["cards"]]
+    print(f"{args.image}: {len(result['corners'])} corner indices, {len(names)} cards")
+    print("cards: " + (" ".join(names) if names else "(none)"))
+    for line in summary(result):
+        print(line)
+    if args.kind != "table":
         print(f"hand points ({args.profile}): {result['hand_points']}")
-    if doubt:
-        print("doubtful (check them): " + " ".join(doubt))
     return 0
 
 

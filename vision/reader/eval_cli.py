@@ -13,24 +13,38 @@ from tqdm import tqdm
 from .cli import hand_points
 from .evaluate import evaluate, real_set, synthetic_set
 from .photo import PhotoError, load_photo
+from .meld_eval import kind_of, oracle_reader
 from .reader import CardReader, ModelsMissing
+from .settings import PerturbSettings
+from .table import read_table
 
 
-def _run(prog: str, argv: list[str], items_of, count_of) -> int:
+def _run(prog: str, argv: list[str], items_of, count_of, synthetic: bool = False) -> int:
     p = argparse.ArgumentParser(prog=prog, description=__doc__)
     p.add_argument("folder", type=Path)
     p.add_argument("--limit", type=int, default=0, help="only the first N photos")
     p.add_argument("--mistakes", type=int, default=10, help="print the N most common misreadings")
     p.add_argument("--models", type=Path, help="folder with detector.onnx and classifier.onnx")
+    if synthetic:
+        p.add_argument("--oracle", action="store_true",
+                       help="feed the truth's corners instead of the detector's (measures grouping alone)")
+        p.add_argument("--perturb", action="store_true",
+                       help="with --oracle: drop, add and misread corners as a detector does (fixed seed)")
     args = p.parse_args(argv)
     if not args.folder.is_dir():
         print(f"{prog}: {args.folder} is not a folder", file=sys.stderr)
         return 2
-    try:
-        reader = CardReader(args.models)
-    except ModelsMissing as err:
-        print(f"{prog}: {err}", file=sys.stderr)
-        return 2
+    read_item = None
+    if synthetic and (args.oracle or args.perturb):
+        reader, read_item = None, _oracle(args.perturb)
+    else:
+        try:
+            reader = CardReader(args.models)
+        except ModelsMissing as err:
+            print(f"{prog}: {err}", file=sys.stderr)
+            return 2
+        if synthetic:
+            read_item = _real(reader)
     items = items_of(args.folder)
     total = count_of(args.folder)
     if args.limit:
@@ -41,7 +55,7 @@ def _run(prog: str, argv: list[str], items_of, count_of) -> int:
     bar = tqdm(total=total, desc=prog.split()[-1], unit="photo", file=sys.stderr, disable=total < 20)
     try:
         rep = evaluate(items, lambda path: reader.read(load_photo(path)).to_dict(), hand_points,
-                       progress=lambda k: bar.update(1))
+                       progress=lambda k: bar.update(1), read_item=read_item)
     except PhotoError as err:
         print(f"{prog}: {err}", file=sys.stderr)
         return 2
@@ -54,8 +68,19 @@ def _run(prog: str, argv: list[str], items_of, count_of) -> int:
     return 0
 
 
+def _oracle(noisy: bool):
+    oracle = oracle_reader(PerturbSettings() if noisy else None)
+    return lambda item: oracle(item.truth)
+
+
+def _real(reader: CardReader):
+    """The card reader's corners, grouped as the photo's kind says (the player tells the app)."""
+    return lambda item: read_table(reader.read(load_photo(item.image)), kind_of(item.truth)).to_dict()
+
+
 def eval_command(argv: list[str]) -> int:
-    return _run("burraco eval", argv, synthetic_set, lambda d: len(list((d / "truth").glob("*.json"))))
+    return _run("burraco eval", argv, synthetic_set, lambda d: len(list((d / "truth").glob("*.json"))),
+                synthetic=True)
 
 
 def eval_real_command(argv: list[str]) -> int:

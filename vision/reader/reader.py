@@ -41,8 +41,9 @@ class Reading:
     height: int
     corners: Corners
     cards: list[ReadCard]
-    melds: list[list[int]] = field(default_factory=list)
+    melds: list[list[int]] = field(default_factory=list)     # indices into cards, in table order
     flags: list[dict] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)             # indices into cards: the hand (--as hand/both)
 
     def to_dict(self) -> dict:
         c = self.corners
@@ -54,6 +55,7 @@ class Reading:
                         for i in range(len(c))],
             "cards": [card.to_dict() for card in self.cards],
             "melds": self.melds,
+            "hand": self.hand,
             "flags": self.flags,
         }
 

@@ -21,6 +21,42 @@ class ReaderSettings:
     # corners -> cards
     same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least
     same_card_max: float = 9.0         # and at most (a card's diagonal, over every deck measured)
+    # cards -> melds (lengths in index sizes: the photo's own scale, whatever the deck)
+    step_min: float = 0.25             # two cards of one meld lie at least this far apart (index to index)
+    step_max: float = 3.0              # and at most this far
+    step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
+    step_turn: float = 30.0            # consecutive steps of a meld turn by at most this many degrees
+    step_ratio: float = 1.9            # and their lengths differ by at most this factor
+    centre_noise: float = 0.25          # or by this many index sizes (a box shows the visible part of an index)
+    spoil_fit: float = 0.9             # a card making a valid meld invalid joins only if its fit (0.75 added) stays below
+    stray_step: float = 1.5            # an invalid line stepping this many times the photo's usual step is no meld
+    gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
+    gap_cost: float = 3.0              # a meld's seed over a missing card comes after every plain one
+    face_tolerance: float = 1.0        # the last cards' far corners lie this close (index sizes) to their common place
+    line_window: int = 5               # the line of a meld is fitted to its last this many cards
+    line_offset: float = 0.45          # a meld's next corner lies within this many index sizes of its line
+    joker_slack: float = 1.6           # a joker's index may lie this much farther off its meld's line
+    fan_step: float = 3.0              # a line whose last steps each turn one way by more (degrees) is a fan
+    edge_margin: float = 1.0           # a meld whose next card would lie this close to the edge (index sizes) is cut
+    stray_near: float = 3.0            # a card in no meld this close to a meld's card (index sizes) is a doubt
+    low_confidence: float = 0.5        # a card read with less than this is flagged
+    fan_turn: float = 12.0             # --as both: a line whose halves turn more (degrees) is the hand's fan
+    hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class PerturbSettings:
+    """How ``burraco eval --perturb`` spoils oracle corners, as a detector errs (fixed seed)."""
+    drop: float = 0.03                 # share of true corners dropped
+    extra: float = 0.03                # extra corners, as a share of the true ones
+    misread: float = 0.02              # share of true corners whose first reading is wrong
+    true_p: tuple[float, float] = (0.6, 1.0)       # first-reading probability of a right reading
+    misread_p: tuple[float, float] = (0.35, 0.95)  # ... of a misreading
+    extra_p: tuple[float, float] = (0.3, 0.95)     # ... of an extra corner
+    seed: int = 7
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -1,0 +1,98 @@
+"""Constructed tables for the meld tests: cards laid as columns, rows or fans, each card's
+corner index boxes placed as a detector would find them (the band corner of every card, and
+the far corner of the last card laid), without rendering a photo."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.classes import READER_CLASSES
+from vision.reader.corners import Corners
+
+U = 30.0                  # index size, pixels
+W, H = 5.0 * U, 7.0 * U   # card size
+IX, IY = 0.5 * U, 0.7 * U  # index centre from the card's top-left corner
+
+
+def _rot(deg: float) -> np.ndarray:
+    a = math.radians(deg)
+    return np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+
+
+@dataclass
+class Table:
+    """Cards placed on a table: each a name, its top-left corner and its turn (degrees)."""
+    cards: list[tuple[str, np.ndarray, float]] = field(default_factory=list)
+    last: set[int] = field(default_factory=set)        # cards laid last in their meld: whole face shows
+
+    def meld(self, names: list[str], origin, step: float = 1.4 * U, angle: float = 0.0, column: bool = True,
+             fan: float = 0.0) -> "Table":
+        """A meld: a column (each card one step lower), a row (one step to the right), or with
+        ``fan`` degrees, a fan turning by that much at each card; the whole turned by ``angle``."""
+        origin = np.asarray(origin, float)
+        for i, name in enumerate(names):
+            if fan:
+                turn = angle + fan * (i - (len(names) - 1) / 2)
+                radius = 1.3 * H
+                pivot = origin + _rot(angle) @ np.array([0.0, radius])
+                tl = pivot + _rot(turn) @ np.array([-W / 2, -radius])
+            else:
+                along = np.array([0.0, i * step]) if column else np.array([i * step, 0.0])
+                turn = angle
+                tl = origin + _rot(angle) @ along
+            self.cards.append((name, tl, turn))
+        self.last.add(len(self.cards) - 1)
+        return self
+
+    def corners(self, probs: dict[int, list[tuple[str, float]]] | None = None, drop: tuple[int, ...] = (),
+                odd: dict[int, tuple[float, float]] | None = None) -> Corners:
+        """The corner boxes: every card's band corner (top-left), the last card's far corner too.
+        ``probs`` gives, per card, its readings with their probabilities (else its name, 1.0);
+        ``drop`` leaves out every corner of those cards; ``odd`` gives, per card, its index's
+        size (a share of the others') and how far it sits aside (index sizes), as a joker's may."""
+        boxes, classes, ps = [], [], []
+        for c, (name, tl, turn) in enumerate(self.cards):
+            if c in drop:
+                continue
+            spots = [np.array([IX, IY])] + ([np.array([W - IX, H - IY])] if c in self.last else [])
+            scale, aside = (odd or {}).get(c, (1.0, 0.0))
+            for spot in spots:
+                centre = tl + _rot(turn) @ (spot + np.array([aside * U, 0.0]))
+                half = np.abs(_rot(turn)) @ np.array([0.3 * U, 0.5 * U]) * scale
+                boxes.append([*(centre - half), *(centre + half)])
+                readings = (probs or {}).get(c, [(name, 1.0)])
+                classes.append([READER_CLASSES.index(n) for n, _ in readings] + [READER_CLASSES.index("none")] * (3 - len(readings)))
+                ps.append([p for _, p in readings] + [0.0] * (3 - len(readings)))
+        return Corners.from_arrays(np.array(boxes, np.float32), np.array([p[0] for p in ps], np.float32),
+                                   np.array(classes, np.int64), np.array(ps, np.float32))
+
+
+def truth(table: Table, melds: list[list[str]], width: int = 2000, height: int = 1500, index: int = 0) -> dict:
+    """A truth file as ``burraco synth`` writes it, for a table whose cards are ``melds`` laid in
+    order (every card of the table in one of them)."""
+    from engine.scoring import score_json
+
+    corners = table.corners()
+    cards, k = [], 0
+    spots = iter(range(len(table.cards)))
+    for m, names in enumerate(melds):
+        for pos, name in enumerate(names):
+            c = next(spots)
+            n = 2 if c in table.last else 1
+            _, tl, turn = table.cards[c]
+            outline = [(tl + _rot(turn) @ np.array(v)).tolist() for v in ((0, 0), (W, 0), (W, H), (0, H))]
+            cards.append({"card": name, "role": "meld", "meld": m, "position": pos, "corners": outline,
+                          "indices": [{"visible": 1.0, "box": [float(v) for v in corners.boxes[k + j]]}
+                                      for j in range(n)]})
+            k += n
+    team = {"name": "table", "melds": melds, "hand": [], "pozzetto": True, "closed": False}
+    score_input = {"profile": "fibur", "teams": [team]}
+    return {"seed": 0, "index": index, "kind": "table", "width": width, "height": height, "melds": melds,
+            "hand": [], "cards": cards, "score_input": score_input,
+            "expected_score": score_json(score_input)["teams"][0], "image": f"images/{index:06d}.jpg"}
+
+
+def melds_read(grouping) -> list[list[str]]:
+    return [[grouping.cards[c].card for c in m.cards] for m in grouping.melds]

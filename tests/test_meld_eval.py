@@ -1,0 +1,100 @@
+"""Oracle and perturbed corners from a truth file, and the meld lines of ``burraco eval``."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from constructed import W, Table, truth
+from vision.reader.eval_cli import eval_command
+from vision.reader.evaluate import Report
+from vision.reader.meld_eval import oracle_reading, tally_melds
+from vision.reader.oracle import perturb, truth_corners
+from vision.reader.settings import PerturbSettings
+
+MELDS = [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["7C", "8C", "9C", "10C", "JC"]]
+
+
+def _table() -> Table:
+    t = Table()
+    for i, m in enumerate(MELDS):
+        t.meld(m, (100 + i * 1.3 * W, 100))
+    return t
+
+
+def _big_truth(n_melds: int = 60) -> dict:
+    t, melds = Table(), []
+    for i in range(n_melds):
+        m = ["3H", "4H", "5H", "6H", "7H"]
+        t.meld(m, (100 + (i % 10) * 1.3 * W, 100 + (i // 10) * 400))
+        melds.append(m)
+    return truth(t, melds, width=3000, height=2600)
+
+
+def test_truth_corners_are_the_labelled_boxes_read_with_certainty():
+    tr = truth(_table(), MELDS)
+    corners, owner = truth_corners(tr)
+    assert len(corners) == sum(len(c["indices"]) for c in tr["cards"])
+    assert corners.names == [tr["cards"][o]["card"] for o in owner]
+    assert np.all(corners.confidence == 1.0)
+
+
+def test_perturbation_is_fixed_by_its_seed_and_errs_at_its_rates():
+    tr = _big_truth()
+    corners, _ = truth_corners(tr)
+    a, b = perturb(corners, tr), perturb(corners, tr)
+    assert np.array_equal(a.boxes, b.boxes) and np.array_equal(a.classes, b.classes)
+    other = perturb(corners, tr, PerturbSettings(seed=99))
+    assert not np.array_equal(other.classes, a.classes) or len(other) != len(a)
+    heavy = perturb(corners, tr, PerturbSettings(drop=0.2, extra=0.1, misread=0.1))
+    kept = len(heavy) - round(0.1 * len(corners))
+    assert 0.7 * len(corners) < kept < 0.9 * len(corners)
+    # a misread corner keeps the true card among its top three readings
+    true_ids = {tuple(np.round(bx, 1)): c for bx, c in zip(corners.boxes, corners.classes[:, 0])}
+    misread = [(row, true_ids[tuple(np.round(bx, 1))]) for bx, row in zip(heavy.boxes, heavy.classes)
+               if tuple(np.round(bx, 1)) in true_ids and row[0] != true_ids[tuple(np.round(bx, 1))]]
+    assert misread and all(t in row for row, t in misread)
+
+
+def test_the_oracle_reads_a_clean_table_exactly():
+    tr = truth(_table(), MELDS)
+    rep = Report()
+    tally_melds(rep, oracle_reading(tr).to_dict(), tr)
+    assert (rep.tally("melds exact").hit, rep.tally("melds exact").total) == (3, 3)
+    assert rep.tally("photo score exact").hit == 1
+    assert rep.tally("silent errors").hit == 0
+
+
+def test_a_wrong_score_with_no_flag_is_a_silent_error_and_with_one_it_is_not():
+    tr = truth(_table(), MELDS)
+    reading = oracle_reading(tr).to_dict()
+    reading["melds"] = reading["melds"][:2]               # a meld lost, nothing said
+    rep = Report()
+    tally_melds(rep, reading, tr)
+    assert rep.tally("silent errors").hit == 1 and rep.tally("photo score exact").hit == 0
+    reading["flags"] = [{"kind": "stray_card", "level": "check", "cards": [], "meld": None, "message": "look"}]
+    rep = Report()
+    tally_melds(rep, reading, tr)
+    assert rep.tally("silent errors").hit == 0 and rep.tally("photos with a doubt flag").hit == 1
+
+
+def test_a_card_the_photo_does_not_show_leaves_the_meld_out_of_melds_exact():
+    tr = truth(_table(), MELDS)
+    hidden = next(c for c in tr["cards"] if c["card"] == "KD")
+    hidden["indices"] = [{"visible": 0.0, "box": None}]
+    rep = Report()
+    tally_melds(rep, oracle_reading(tr).to_dict(), tr)
+    assert rep.tally("melds shown whole").hit == 2 and rep.tally("melds exact").total == 2
+    assert rep.tally("photos showing every card").hit == 0
+
+
+def test_burraco_eval_oracle_prints_the_meld_lines(tmp_path, capsys):
+    (tmp_path / "truth").mkdir()
+    (tmp_path / "truth" / "000000.json").write_text(json.dumps(truth(_table(), MELDS)))
+    assert eval_command([str(tmp_path), "--oracle"]) == 0
+    out = capsys.readouterr().out
+    assert "melds exact: 3/3 (100.0%)" in out
+    assert "photo score exact: 1/1 (100.0%)" in out
+    assert "silent errors: 0/1 (0.0%)" in out
+    assert eval_command([str(tmp_path), "--oracle", "--perturb"]) == 0
+    assert "silent errors:" in capsys.readouterr().out

@@ -1,0 +1,130 @@
+"""Grouping a table photo's corners into melds, on constructed tables (tests/constructed.py)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.meld import read_meld
+from constructed import H, U, W, Table, melds_read
+from vision.reader.melds import find_melds
+
+SEQ = ["3H", "4H", "5H", "6H"]
+GROUP = ["KS", "KD", "KC"]
+LONG = ["7C", "8C", "9C", "10C", "JC"]
+
+
+def _same_up_to_direction(read, expected):
+    assert len(read) == len(expected), read
+    for r, e in zip(read, expected):
+        assert r in (e, e[::-1]), (read, expected)
+
+
+def test_columns_side_by_side_are_read_left_to_right_first_card_first():
+    t = Table()
+    for i, m in enumerate([SEQ, GROUP, LONG]):
+        t.meld(m, (100 + i * 1.3 * W, 100))
+    assert melds_read(find_melds(t.corners())) == [SEQ, GROUP, LONG]
+
+
+def test_rows_stacked_are_read_top_to_bottom():
+    t = Table()
+    for i, m in enumerate([SEQ, GROUP, LONG]):
+        t.meld(m, (100, 100 + i * (H + 0.3 * W)), step=0.9 * U, column=False)
+    assert melds_read(find_melds(t.corners())) == [SEQ, GROUP, LONG]
+
+
+def test_two_lines_of_columns_are_read_line_after_line():
+    t = Table()
+    for i, m in enumerate([SEQ, GROUP]):
+        t.meld(m, (100 + i * 1.3 * W, 100))
+    t.meld(LONG, (100, 100 + H + 4 * 1.4 * U + 0.4 * W))
+    assert melds_read(find_melds(t.corners())) == [SEQ, GROUP, LONG]
+
+
+@pytest.mark.parametrize("turn", [6.0, 9.0, -8.0])
+def test_a_fan_is_one_meld_in_order(turn):
+    cards = ["3H", "4H", "5H", "6H", "7H", "8H"]
+    _same_up_to_direction(melds_read(find_melds(Table().meld(cards, (400, 400), fan=turn).corners())), [cards])
+
+
+def test_two_melds_touching_stay_two_even_when_one_would_continue_the_other():
+    # 3H..6H and 7H..9H could be one sequence; they lie side by side, a hair apart
+    t = Table().meld(SEQ, (100, 100)).meld(["7H", "8H", "9H"], (100 + 1.03 * W, 100))
+    assert melds_read(find_melds(t.corners())) == [SEQ, ["7H", "8H", "9H"]]
+
+
+def test_a_meld_at_right_angles_to_the_others():
+    t = Table().meld(SEQ, (100, 100)).meld(GROUP, (100 + 1.3 * W, 100))
+    t.meld(LONG, (100 + 3.5 * W, 100 + H), angle=90.0)
+    read = melds_read(find_melds(t.corners()))
+    assert sorted(map(tuple, read)) == sorted(map(tuple, [SEQ, GROUP, LONG]))
+
+
+def test_a_photo_turned_any_way_reads_the_same_melds():
+    for angle in (30.0, 145.0, 250.0):
+        t = Table()
+        for i, m in enumerate([SEQ, GROUP, LONG]):
+            offset = np.array([[np.cos(np.radians(angle)), -np.sin(np.radians(angle))],
+                               [np.sin(np.radians(angle)), np.cos(np.radians(angle))]]) @ np.array([i * 1.3 * W, 0])
+            t.meld(m, np.array([900.0, 900.0]) + offset, angle=angle)
+        read = melds_read(find_melds(t.corners()))
+        assert sorted(map(tuple, read)) == sorted(map(tuple, [SEQ, GROUP, LONG])), angle
+
+
+def test_a_burraco_of_thirteen_cards():
+    cards = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
+    read = melds_read(find_melds(Table().meld(cards, (200, 100), step=1.2 * U).corners()))
+    assert read == [cards]
+    assert read_meld(read[0]).burraco == "pulito"
+
+
+@pytest.mark.parametrize("cards, burraco", [
+    (["JK", "4H", "5H", "6H", "7H", "8H", "9H", "10H"], "semipulito"),      # the wild first
+    (["4H", "5H", "6H", "7H", "8H", "9H", "10H", "JK"], "semipulito"),      # the wild last
+    (["4H", "5H", "6H", "JK", "8H", "9H", "10H", "JH"], "sporco"),          # the wild inside
+])
+def test_a_wild_keeps_its_place_and_so_its_class(cards, burraco):
+    read = melds_read(find_melds(Table().meld(cards, (200, 100)).corners()))
+    assert read == [cards]
+    assert read_meld(read[0]).burraco == burraco
+
+
+@pytest.mark.parametrize("angle", [0.0, 90.0, 180.0, 270.0])
+def test_the_last_card_laid_decides_which_end_comes_first(angle):
+    # photographed from any side: the card whose whole face shows was laid last
+    cards = ["9C", "10C", "JC", "QC"]
+    assert melds_read(find_melds(Table().meld(cards, (600, 600), angle=angle).corners())) == [cards]
+
+
+def test_a_card_missed_in_the_middle_is_noted_and_the_meld_stays_whole():
+    cards = ["3H", "4H", "5H", "6H", "7H", "8H"]
+    g = find_melds(Table().meld(cards, (100, 100)).corners(drop=(3,)))
+    assert melds_read(g) == [["3H", "4H", "5H", "7H", "8H"]]
+    assert g.melds[0].missing == (3,)
+
+
+def test_two_copies_of_a_card_a_card_apart_stay_two_cards():
+    # two decks: 7H in two melds side by side, a card's width apart
+    t = Table().meld(["5H", "6H", "7H"], (100, 100)).meld(["7S", "7D", "7H"], (100 + 1.1 * W, 100 - 1.4 * U))
+    g = find_melds(t.corners())
+    assert sorted(c.card for c in g.cards).count("7H") == 2
+    assert melds_read(g) == [["5H", "6H", "7H"], ["7S", "7D", "7H"]]
+
+
+def test_the_last_cards_far_corner_joins_its_card():
+    g = find_melds(Table().meld(SEQ, (100, 100)).corners())
+    assert len(g.cards) == 4
+    assert len(g.cards[g.melds[0].cards[-1]].corners) == 2
+
+
+def test_no_corners_no_melds():
+    from vision.reader.corners import Corners
+    g = find_melds(Corners.empty())
+    assert g.cards == [] and g.melds == []
+
+
+def test_a_jokers_small_index_set_aside_stays_in_its_meld():
+    cards = ["5H", "6H", "JK", "8H", "9H", "10H"]
+    t = Table().meld(cards, (200, 100)).meld(GROUP, (200 + 1.3 * W, 100))
+    read = melds_read(find_melds(t.corners(odd={2: (0.6, 0.5)})))
+    assert read == [cards, GROUP]

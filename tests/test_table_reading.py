@@ -1,0 +1,176 @@
+"""A table photo read whole (cards, melds, hand, flags) and its repair suggestions."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+import pytest
+
+from constructed import IX, IY, H, U, W, Table
+from vision.reader.cards import merge_corners
+from vision.reader.reader import Reading
+from vision.reader.repair import suggest
+from vision.reader.table import read_table, summary
+
+
+def _read(table: Table, kind: str = "table", size=(2000, 1500), **kw) -> dict:
+    corners = table.corners(**kw)
+    return read_table(Reading(size[0], size[1], corners, merge_corners(corners)), kind).to_dict()
+
+
+def _kinds(result: dict, level: str = "check") -> set[str]:
+    return {f["kind"] for f in result["flags"] if f["level"] == level}
+
+
+def _names(result: dict) -> list[list[str]]:
+    cards = [c["card"] for c in result["cards"]]
+    return [[cards[i] for i in m] for m in result["melds"]]
+
+
+def test_a_clean_table_has_melds_and_no_doubt():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    result = _read(t)
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
+    assert _kinds(result) == set()
+    assert result["hand"] == []
+
+
+def test_an_invalid_meld_is_flagged_with_the_engines_reason_and_a_suggestion_from_the_top_three():
+    t = Table().meld(["3H", "4H", "5D", "6H"], (300, 300))
+    result = _read(t, probs={2: [("5D", 0.55), ("5H", 0.4), ("6D", 0.05)]})
+    flag = next(f for f in result["flags"] if f["kind"] == "invalid_meld")
+    assert "mixed suits" in flag["message"]
+    assert flag["suggestion"]["change"] == "replace"
+    assert flag["suggestion"]["was"] == "5D" and flag["suggestion"]["becomes"] == ["5H"]
+    assert flag["suggestion"]["cards"] == ["3H", "4H", "5H", "6H"]
+    # the score keeps what was read
+    assert _names(result) == [["3H", "4H", "5D", "6H"]]
+
+
+def test_no_suggestion_when_no_single_reading_fixes_the_meld():
+    t = Table().meld(["3H", "4H", "5D", "6C"], (300, 300))
+    flag = next(f for f in _read(t)["flags"] if f["kind"] == "invalid_meld")
+    assert "suggestion" not in flag
+
+
+def test_a_card_missed_in_a_sequence_is_flagged_with_the_card_that_fits():
+    t = Table().meld(["3H", "4H", "5H", "6H", "7H"], (300, 300))
+    result = _read(t, drop=(2,))
+    flag = next(f for f in result["flags"] if f["kind"] == "invalid_meld")
+    assert flag["suggestion"]["change"] == "insert"
+    assert flag["suggestion"]["becomes"][0] == "5H"
+
+
+def test_a_card_missed_in_a_group_is_flagged_though_the_group_stays_valid():
+    t = Table().meld(["9S", "9D", "9C", "9H", "9S"], (300, 300))
+    result = _read(t, drop=(2,))
+    assert "missing_card" in _kinds(result)
+
+
+def test_a_low_confidence_card_is_flagged_with_its_other_readings():
+    t = Table().meld(["3H", "4H", "5H"], (300, 300))
+    result = _read(t, probs={1: [("4H", 0.4), ("4D", 0.35)]})
+    flag = next(f for f in result["flags"] if f["kind"] == "low_confidence")
+    assert "4H read with 40%" in flag["message"] and "4D" in flag["message"]
+
+
+def test_more_copies_than_two_decks_hold_are_flagged():
+    t = Table().meld(["7S", "7H", "7H"], (300, 300)).meld(["5H", "6H", "7H"], (300 + 1.3 * W, 300))
+    flag = next(f for f in _read(t)["flags"] if f["kind"] == "too_many_copies")
+    assert "7H is seen 3 times" in flag["message"]
+
+
+def test_a_meld_cut_by_the_frame_is_flagged():
+    # the column starts above the photo: its first cards are cut off
+    t = Table().meld(["8C", "9C", "10C", "JC"], (300, -1.4 * U))
+    result = _read(t, size=(1000, 800))
+    assert "cut_by_edge" in _kinds(result)
+    inside = Table().meld(["8C", "9C", "10C", "JC"], (300, 200))
+    assert "cut_by_edge" not in _kinds(_read(inside, size=(1000, 800)))
+
+
+def test_a_card_beside_a_meld_is_a_doubt_and_one_far_away_a_note():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
+    t.cards.append(("8H", t.cards[-1][1] + [0, 2.8 * 1.4 * U], 0.0))            # in line with the meld
+    t.cards.append(("QC", t.cards[0][1] + [4 * W, 3 * H], 40.0))                # the discard pile
+    result = _read(t)
+    stray = {f["level"]: f for f in result["flags"] if f["kind"] == "stray_card"}
+    assert stray["check"]["message"].endswith("(a card a meld missed, or a misread one?)")
+    assert "8H" in stray["check"]["message"] and "QC" in stray["note"]["message"]
+
+
+def test_both_tells_the_hand_from_the_melds():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH"], (350, 300 + 2.2 * H), fan=10)
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH"])
+
+
+def test_as_hand_every_card_is_the_hand():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
+    result = _read(t, kind="hand")
+    assert result["melds"] == [] and len(result["hand"]) == 4
+
+
+def test_the_summary_prints_melds_as_burraco_score_takes_them():
+    t = Table().meld(["3H", "4H", "5D", "6H"], (300, 300))
+    lines = summary(_read(t))
+    assert json.loads(lines[0].removeprefix("melds: ")) == [["3H", "4H", "5D", "6H"]]
+    assert any(line.startswith("CHECK: meld 1 (3H 4H 5D 6H) is not valid") for line in lines)
+
+
+def test_an_unknown_kind_is_refused():
+    with pytest.raises(ValueError):
+        read_table(Reading(10, 10, Table().corners(), []), "deck")
+
+
+@pytest.mark.parametrize("names, alternatives, missing, expected", [
+    (["3H", "4H", "5D", "6H"], [[], [], [("5H", 0.3)], []], [], ("replace", "5H")),
+    (["3H", "5H", "6H"], [[], [], []], [1], ("insert", "4H")),
+    (["3H", "4H", "5H"], [[], [], [("5D", 0.3)]], [], None),           # valid: nothing to repair
+])
+def test_suggest(names, alternatives, missing, expected):
+    s = suggest(0, names, alternatives, missing)
+    assert (s.change, s.becomes[0]) == expected if expected else s is None
+
+
+def test_a_meld_whose_ends_show_no_whole_card_may_hide_its_last_card():
+    # the top card printed no corner index (a joker of some decks): the line ends at a card
+    # whose far corner lies under it, so neither end shows a whole face
+    t = Table().meld(["JK", "5C", "6C", "7C", "8C"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.last.discard(4)
+    result = _read(t, drop=(4,))
+    flag = next(f for f in result["flags"] if f["kind"] == "missing_card")
+    assert "the last card laid may not have been read" in flag["message"]
+    assert _names(result)[flag["meld"]] in (["JK", "5C", "6C", "7C"], ["7C", "6C", "5C", "JK"])
+    assert not any(f["kind"] == "missing_card" and f["meld"] != flag["meld"] for f in result["flags"])
+
+
+def test_cards_on_a_table_photo_with_no_meld_read_are_a_doubt():
+    t = Table()
+    t.cards += [("JD", np.array([300.0, 300.0]), 0.0), ("5S", np.array([300.0 + 1.3 * W, 300.0]), 0.0)]
+    t.last |= {0, 1}
+    flag = next(f for f in _read(t)["flags"] if f["kind"] == "stray_card")
+    assert flag["level"] == "check"
+
+
+def test_cards_in_a_row_far_wider_than_the_melds_steps_are_no_meld_but_a_doubt():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["9C", "2D", "QS", "5H"], (300 + 2.6 * W, 300), step=2.8 * U)        # a spread: no valid meld
+    result = _read(t)
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
+    stray = next(f for f in result["flags"] if f["kind"] == "stray_card")
+    assert stray["level"] == "check" and all(n in stray["message"] for n in ("9C", "2D", "QS"))
+
+
+def test_a_lone_card_among_the_melds_is_a_doubt():
+    # the last card of a meld whose other cards show no index: it lies beside a meld, not in line
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
+    far = t.cards[-1][1] + np.array([W - IX, H - IY])                          # 6H's far corner
+    t.cards.append(("10S", far + np.array([2 * U - IX, -IY]), 0.0))             # its index 2 sizes aside
+    t.last.add(len(t.cards) - 1)
+    stray = next(f for f in _read(t)["flags"] if f["kind"] == "stray_card")
+    assert stray["level"] == "check" and "10S" in stray["message"]

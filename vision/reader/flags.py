@@ -1,0 +1,237 @@
+"""Flags: every doubt about a table photo's reading, made visible. A wrong score that looks
+right is the worst thing the scorer can do, so each doubt gets a flag with a kind, the cards
+concerned and a message a player understands.
+
+``check`` flags cast doubt on the score (look at these cards before you accept it); ``note``
+flags say something worth knowing that does not touch it (cards lying apart from the melds,
+such as the discard pile).
+
+Kinds: ``low_confidence`` (a card read with little certainty), ``invalid_meld`` (the engine's
+reason, with a repair suggestion when one change makes it valid), ``merged_corners`` (two
+corners taken for one card, or corners of one card read differently), ``too_many_copies``
+(more copies of a card than two decks hold), ``cut_by_edge`` (a meld that may go on past the
+photo's edge), ``stray_card`` (a card that belongs to no meld), ``ambiguous_order`` (a meld whose
+order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from engine.meld import read_meld
+
+from .cards import ReadCard
+from .corners import Corners
+from .melds import Meld
+from .repair import suggest
+from .settings import ReaderSettings
+
+CHECK, NOTE = "check", "note"
+
+
+@dataclass(frozen=True)
+class Flag:
+    kind: str
+    cards: tuple[int, ...]                 # indices into the reading's cards
+    message: str
+    level: str = CHECK
+    meld: Optional[int] = None             # the meld concerned (its place in the reading's melds)
+    suggestion: Optional[dict] = None
+
+    def to_dict(self) -> dict:
+        data = {"kind": self.kind, "level": self.level, "cards": list(self.cards), "meld": self.meld,
+                "message": self.message}
+        if self.suggestion is not None:
+            data["suggestion"] = self.suggestion
+        return data
+
+
+@dataclass
+class TableFacts:
+    """What the flags are computed from: one photo's corners, cards, melds and hand."""
+    corners: Corners
+    cards: list[ReadCard]
+    melds: list[Meld]
+    hand: list[int]
+    width: int
+    height: int
+    profile: str = "fibur"
+    settings: ReaderSettings = field(default_factory=ReaderSettings)
+    rows: list[list[int]] = field(default_factory=list)   # cards in a row like a meld's, read as none
+    kind: str = "table"                                    # table, or both (melds and a hand)
+
+    def names(self, meld: Meld) -> list[str]:
+        return [self.cards[c].card for c in meld.cards]
+
+    def alternatives(self, card: int) -> list[tuple[str, float]]:
+        """Every other reading of the card's corners, most likely first."""
+        best: dict[str, float] = {}
+        for k in self.cards[card].corners:
+            for name, p in [(self.corners.names[k], float(self.corners.confidence[k]))] + self.corners.alternatives(k):
+                best[name] = max(best.get(name, 0.0), p)
+        return sorted(best.items(), key=lambda kv: -kv[1])
+
+    @property
+    def unit(self) -> float:
+        return float(np.median(self.corners.sizes)) if len(self.corners) else 1.0
+
+
+def _meld_text(i: int, names: list[str]) -> str:
+    return f"meld {i + 1} ({' '.join(names)})"
+
+
+def low_confidence(f: TableFacts) -> list[Flag]:
+    out = []
+    for c, card in enumerate(f.cards):
+        if card.confidence < f.settings.low_confidence:
+            others = [f"{n} ({100 * p:.0f}%)" for n, p in f.alternatives(c) if n != card.card][:2]
+            out.append(Flag("low_confidence", (c,), f"{card.card} read with {100 * card.confidence:.0f}% certainty"
+                            + (f"; it may be {' or '.join(others)}" if others else "") + ": check it"))
+    return out
+
+
+def invalid_melds(f: TableFacts) -> list[Flag]:
+    out = []
+    for i, m in enumerate(f.melds):
+        names = f.names(m)
+        reading = read_meld(names, f.profile)
+        hint = suggest(i, names, [f.alternatives(c) for c in m.cards], list(m.missing), f.profile)
+        if not reading.valid:
+            msg = f"{_meld_text(i, names)} is not valid: {reading.reason}"
+            if hint is not None:
+                msg += f". Suggestion: {hint.why}"
+            out.append(Flag("invalid_meld", m.cards, msg, meld=i, suggestion=hint.to_dict() if hint else None))
+        elif m.missing:
+            what = f"; {hint.why}" if hint is not None else ""
+            out.append(Flag("missing_card", m.cards, f"{_meld_text(i, names)}: a card seems to lie unread in it{what}",
+                            meld=i, suggestion=hint.to_dict() if hint else None))
+        if reading.note or m.ambiguous:
+            why = "; ".join(([reading.note] if reading.note else []) + list(m.ambiguous))
+            out.append(Flag("ambiguous_order", m.cards, f"{_meld_text(i, names)}: its order is in doubt ({why})",
+                            meld=i))
+    return out
+
+
+def too_many_copies(f: TableFacts) -> list[Flag]:
+    counts = Counter(card.card for card in f.cards)
+    out = []
+    for name, n in sorted(counts.items()):
+        limit = 4 if name == "JK" else 2
+        if n > limit:
+            cards = tuple(c for c, card in enumerate(f.cards) if card.card == name)
+            out.append(Flag("too_many_copies", cards, f"{name} is seen {n} times, but two decks hold only {limit}: "
+                            "one of them is misread, or one card was counted twice"))
+    return out
+
+
+def merged_corners(f: TableFacts) -> list[Flag]:
+    """A card whose corners were read differently by the classifier lies next to it as a card
+    of its own with the other reading; a card made of corners that lie farther apart than the
+    photo's cards are long may be two cards."""
+    out = []
+    P, S = f.corners.centres, f.corners.sizes
+    for c, card in enumerate(f.cards):
+        if len(card.corners) < 2:
+            continue
+        span = max(float(np.linalg.norm(P[a] - P[b])) / ((S[a] + S[b]) / 2)
+                   for a in card.corners for b in card.corners)
+        if span > 0.8 * f.settings.same_card_max:
+            out.append(Flag("merged_corners", (c,), f"{card.card}: corners {span:.1f} index sizes apart were "
+                            "taken for one card; they may be two cards", level=CHECK))
+    return out
+
+
+def cut_by_edge(f: TableFacts) -> list[Flag]:
+    out = []
+    P = f.corners.centres
+    margin = f.settings.edge_margin * f.unit
+    for i, m in enumerate(f.melds):
+        step = np.array(m.step)
+        ends = [P[m.anchors[0]] - step]
+        if not m.oriented:
+            ends.append(P[m.anchors[-1]] + step)
+        outside = [e for e in ends if e[0] < margin or e[1] < margin or e[0] > f.width - margin
+                   or e[1] > f.height - margin]
+        if outside:
+            out.append(Flag("cut_by_edge", m.cards, f"{_meld_text(i, f.names(m))} reaches the edge of the photo: "
+                            "cards beyond it would not be counted; take the photo again with the whole meld",
+                            meld=i))
+    return out
+
+
+def unread_top_card(f: TableFacts) -> list[Flag]:
+    """The last card laid shows its whole face, so one end of a meld shows a far corner; where
+    neither end does (and the meld is not cut by the edge), a card without a readable corner
+    (a joker or court card printed without an index, a card under something) may lie on top."""
+    out = []
+    for i, m in enumerate(f.melds):
+        if not m.oriented:
+            out.append(Flag("missing_card", m.cards, f"{_meld_text(i, f.names(m))}: neither end shows a whole card, "
+                            "so the last card laid may not have been read (a card without a corner index?)",
+                            meld=i))
+    return out
+
+
+def stray_cards(f: TableFacts) -> list[Flag]:
+    """Cards in no meld (and not in the hand): a doubt when they lie in line with a meld (a card
+    that did not join it) or two together at a meld's spacing, a note otherwise (the discard pile)."""
+    placed = {c for m in f.melds for c in m.cards} | set(f.hand)
+    loose = [c for c in range(len(f.cards)) if c not in placed]
+    if not loose:
+        return []
+    P = f.corners.centres
+    unit = f.unit
+    near: set[int] = set()
+    for m in f.melds:
+        step = np.array(m.step)
+        length = max(float(np.linalg.norm(step)), 1e-9)
+        axis = step / length
+        normal = np.array([-axis[1], axis[0]])
+        start = P[m.anchors[0]]
+        extent = float((P[m.anchors[-1]] - start) @ axis)
+        for c in loose:
+            for k in f.cards[c].corners:
+                along = float((P[k] - start) @ axis)
+                if abs(float((P[k] - start) @ normal)) < 0.8 * unit and -3 * length < along < extent + 3 * length:
+                    near.add(c)
+    on_melds = [k for m in f.melds for c in m.cards for k in f.cards[c].corners]
+    for c in loose:                                  # among the melds: maybe the last card of a meld unread
+        if on_melds and min(float(np.linalg.norm(P[k] - P[q])) for k in f.cards[c].corners
+                            for q in on_melds) < f.settings.stray_near * unit:
+            near.add(c)
+    steps = [float(np.linalg.norm(m.step)) for m in f.melds] or [1.5 * unit]
+    typical = float(np.median(steps))
+    for a in loose:
+        for b in loose:
+            if a < b and any(np.linalg.norm(P[x] - P[y]) < 2.2 * typical
+                             for x in f.cards[a].corners for y in f.cards[b].corners):
+                near |= {a, b}
+    out = []
+    near |= {c for row in f.rows for c in row if c in loose}
+    if (not f.melds and not f.hand) or f.kind == "both":
+        near = set(loose)                          # no meld read among them, or maybe the hand's
+    doubt = sorted(near)
+    rest = [c for c in loose if c not in near]
+    shown = " ".join(f.cards[c].card for c in doubt)
+    if doubt and f.kind == "both":
+        out.append(Flag("stray_card", tuple(doubt), f"in no meld and not in the hand (not counted): {shown}: "
+                        "are they part of the hand?"))
+    elif doubt:
+        out.append(Flag("stray_card", tuple(doubt), f"in no meld, though lying by the melds: {shown} "
+                        "(a card a meld missed, or a misread one?)"))
+    if rest:
+        out.append(Flag("stray_card", tuple(rest), "in no meld, lying apart (not counted): "
+                        + " ".join(f.cards[c].card for c in rest), level=NOTE))
+    return out
+
+
+def table_flags(f: TableFacts) -> list[Flag]:
+    """Every flag of a table photo, doubts first."""
+    cut = cut_by_edge(f)
+    edge = {fl.meld for fl in cut}
+    flags = (invalid_melds(f) + too_many_copies(f) + low_confidence(f) + merged_corners(f) + cut
+             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f))
+    return sorted(flags, key=lambda fl: fl.level != CHECK)

@@ -1,0 +1,527 @@
+"""From corners to melds: the corner indices of a table photo grouped into melds, each meld's
+cards in the order they lie, the melds in table order, and the cards they make.
+
+A meld lies as overlapping cards, each shifted one *step* from the one below it (a column
+shows each card's top band, a row its left band, a fan turns a little at each card). Every
+card shows the same corner index at the same place, so those corners lie along a line (or a
+gentle curve) at roughly even spacing. Lengths are measured in index sizes, so the spacing is
+learnt from the photo itself, whatever the deck and the distance.
+
+A single step is too short to trust its direction (cards lie a degree or two askew, a box
+shows only the visible part of an index), so melds are grown, not linked:
+
+1. *Seeds*: three corners a step apart whose two steps roughly agree (``step_turn``,
+   ``step_ratio``), shortest steps first (a meld's bands are the shortest steps on a table).
+   A corner with another corner on the way is no neighbour (that would skip a card).
+2. *Growth*: from each seed, the line is extended at both ends, one card at a time, by the
+   corner that lies about one step further along the line fitted to the last few cards
+   (``line_window``), within ``line_offset`` index sizes of it; two steps on when a card seems
+   missing. A card that shows its whole face (another corner with its reading a card's length
+   beyond) is the last one laid: nothing lies beyond it. Where two corners fit, the one that
+   keeps the meld valid under the rules is taken.
+3. *Selection*: the best grown line becomes a meld (long, short-stepped, valid under the
+   rules), its corners are taken, the others are grown again without them, and so on.
+4. A four-index deck shows two corners per card in each band: their two lines read the same
+   cards at a constant offset, and become one meld.
+5. *Cards*: each corner on a meld's line is a card of its own (two decks give two 7H that
+   may lie a card's size apart); the other corners join those cards (the far corner of the
+   last card laid) or are merged into cards as ``merge_corners`` does.
+6. The end card that shows its whole face is the last laid: the meld is read from the other
+   end. The melds are put in table order (across the table, then line after line).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from engine.meld import read_meld
+
+from .cards import ReadCard, merge_corners
+from .corners import Corners
+from .settings import ReaderSettings
+
+
+@dataclass(frozen=True)
+class Meld:
+    cards: tuple[int, ...]             # indices into the cards, in the order they lie
+    anchors: tuple[int, ...]           # per card, its corner on the meld's line (index into the corners)
+    step: tuple[float, float]          # the typical step from one card to the next, in pixels
+    missing: tuple[int, ...] = ()      # a card seems missing just before cards[i], for each i listed
+    oriented: bool = False             # the first card is known to be the first laid
+    ambiguous: tuple[str, ...] = ()    # why the order may be wrong, in words
+
+
+@dataclass
+class _Line:
+    corners: list[int]
+    missing: list[int] = field(default_factory=list)     # positions i: a card missing before corners[i]
+    misfit: float = 0.0
+    ambiguous: list[str] = field(default_factory=list)
+    score: float = 0.0
+
+
+def _valid(names: list[str]) -> bool:
+    return len(names) >= 3 and read_meld(names).valid
+
+
+class _Grouper:
+    def __init__(self, corners: Corners, settings: ReaderSettings):
+        self.s = settings
+        self.corners = corners
+        self.P = corners.centres.astype(np.float64)
+        self.S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
+        # a joker's index (a word or a figure) is smaller than a rank and sits a little aside:
+        # it is measured by the other indices' size, and fits a line more loosely
+        self.joker = np.array([name == "JK" for name in corners.names], bool)
+        if self.joker.any() and not self.joker.all():
+            self.S[self.joker] = float(np.median(self.S[~self.joker]))
+        self.names = corners.names
+        n = len(self.P)
+        self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
+        self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
+        self.links = self._links()
+        self.face_offsets: list[np.ndarray] = []
+        self.on_lines: set[int] = set()
+        self.stop_at_faces = False
+        self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
+
+    # 1. seeds
+    def _links(self) -> list[list[int]]:
+        s, n = self.s, len(self.P)
+        links: list[list[int]] = [[] for _ in range(n)]
+        if n < 2:
+            return links
+        ratio = np.maximum(self.S[:, None], self.S[None]) / np.minimum(self.S[:, None], self.S[None])
+        ok = (self.U >= s.step_min) & (self.U <= s.step_max) & (ratio <= s.step_size_ratio)
+        for a, b in zip(*np.nonzero(np.triu(ok, 1))):
+            if not self._passes_over(int(a), int(b)):
+                links[a].append(int(b))
+                links[b].append(int(a))
+        return links
+
+    def _passes_over(self, a: int, b: int) -> bool:
+        """Whether another corner lies on the way from ``a`` to ``b``: then they are not
+        neighbours (two steps apart, say)."""
+        ab = self.P[b] - self.P[a]
+        length2 = float(ab @ ab)
+        t = ((self.P - self.P[a]) @ ab) / max(length2, 1e-9)
+        off = np.linalg.norm(self.P - (self.P[a] + t[:, None] * ab), axis=1)
+        near = (t > 0.2) & (t < 0.8) & (off < 0.3 * np.sqrt(length2))
+        near[[a, b]] = False
+        return bool(near.any())
+
+    def bend(self, k: int, l: int, m: int, v1: Optional[np.ndarray] = None, v2: Optional[np.ndarray] = None) -> float:
+        """How far three corners are from being three consecutive cards of one meld: 0 when the
+        two steps agree, 1 at the limit (``step_turn`` degrees apart, or lengths ``step_ratio``
+        apart, or ``centre_noise`` index sizes), more beyond. ``v1``, ``v2``: the steps, when
+        not the corners' own (half of one, over a missing card)."""
+        v1 = self.P[l] - self.P[k] if v1 is None else v1
+        v2 = self.P[m] - self.P[l] if v2 is None else v2
+        n1, n2 = max(float(np.linalg.norm(v1)), 1e-9), max(float(np.linalg.norm(v2)), 1e-9)
+        unit = float(self.S[[k, l, m]].mean())
+        turn = np.degrees(np.arccos(np.clip(float(v1 @ v2) / (n1 * n2), -1.0, 1.0)))
+        ratio = max(n1, n2) / min(n1, n2)
+        # short steps: a box's centre wanders by a fraction of an index whatever the step
+        noise = self.s.centre_noise * unit
+        way = min(turn / self.s.step_turn, float(np.linalg.norm(v2 - v1)) / (2 * noise))
+        length = min(np.log(ratio) / np.log(self.s.step_ratio), abs(n2 - n1) / noise)
+        return max(way, length)
+
+    def seeds(self) -> list[tuple[int, int, int, int]]:
+        """(first, middle, last, gap): three corners of a meld, best first; ``gap`` 1 or 2 when a
+        card seems missing before the middle or the last one (a step twice as long), else 0."""
+        out = []
+        for l, nb in enumerate(self.links):
+            for i, a in enumerate(nb):
+                for b in nb[i + 1:]:
+                    k, m = min(a, b), max(a, b)
+                    cost = (self.U[k, l] + self.U[l, m]) / 2
+                    bend = self.bend(k, l, m)
+                    gap = 0
+                    if bend > 1:
+                        v1, v2 = self.P[l] - self.P[k], self.P[m] - self.P[l]
+                        gap = 1 if float(np.linalg.norm(v1)) > float(np.linalg.norm(v2)) else 2
+                        bend = self.bend(k, l, m, v1 / 2, v2) if gap == 1 else self.bend(k, l, m, v1, v2 / 2)
+                        cost += self.s.gap_cost
+                    if bend <= 1:
+                        out.append((cost * (1 + bend), k, l, m, gap))
+        out.sort()
+        return [(k, l, m, gap) for _, k, l, m, gap in out]
+
+    # 2. growth
+    def _direction(self, line: list[int], window: int) -> tuple[np.ndarray, np.ndarray, float]:
+        """A point on the line, its unit direction (towards the end of ``line``) and the step,
+        from the last ``window`` corners (jokers left out when two others remain)."""
+        last = line[-window:]
+        plain = [k for k in last if not self.joker[k]]
+        if len(plain) >= 2 and len(plain) < len(last):
+            pts = self.P[plain]
+            centre = pts.mean(0)
+            _, _, vt = np.linalg.svd(pts - centre)
+            d = vt[0] if (pts[-1] - pts[0]) @ vt[0] >= 0 else -vt[0]
+            span = last.index(plain[-1]) - last.index(plain[0])
+            return centre, d, float((pts[-1] - pts[0]) @ d) / span
+        pts = self.P[last]
+        centre = pts.mean(0)
+        _, _, vt = np.linalg.svd(pts - centre)
+        d = vt[0]
+        if (pts[-1] - pts[0]) @ d < 0:
+            d = -d
+        adv = np.diff(pts @ d)
+        return centre, d, float(np.median(adv)) if len(adv) else 1.0
+
+    def _turning(self, line: list[int]) -> bool:
+        """Whether a line's last steps turn the same way, each by more than ``fan_step`` degrees."""
+        steps = np.diff(self.P[line[-4:]], axis=0)
+        turns = np.degrees(np.diff(np.unwrap(np.arctan2(steps[:, 1], steps[:, 0]))))
+        return bool(np.all(turns > self.s.fan_step) or np.all(turns < -self.s.fan_step))
+
+    def _extend(self, line: _Line, blocked: set[int]) -> bool:
+        c = line.corners
+        end = c[-1]
+        centre, d, step = self._direction(c, self.s.line_window)
+        if step <= 0 or (self.stop_at_faces and self.face(end, d * step) is not None):
+            return False
+        rel = self.P - self.P[end]
+        along = rel @ d
+        off_line = np.abs((self.P - centre) @ np.array([-d[1], d[0]]))
+        if len(c) > 3 and self._turning(c):              # a fan turns: its last three cards lead the way
+            centre3, d3, _ = self._direction(c, 3)
+            off_line = np.minimum(off_line, np.abs((self.P - centre3) @ np.array([-d3[1], d3[0]])))
+        unit = float(np.median(self.S[c[-self.s.line_window:]]))
+        tol = self.s.line_offset * unit
+        names = self._names(line)
+        valid = _valid(names)
+        best = None
+        loose = self.s.joker_slack if self.joker[end] else 1.0
+        reach = tol * np.where(self.joker, self.s.joker_slack, loose)
+        for j in np.nonzero((along > 0.45 * step) & (along < 2.6 * step) & (off_line < reach))[0]:
+            j = int(j)
+            if j in blocked or j in c:
+                continue
+            if max(self.S[j], self.S[end]) / min(self.S[j], self.S[end]) > self.s.step_size_ratio:
+                continue
+            if self.stop_at_faces and self.face(j, -d * step) is not None:
+                continue                             # the last card of a meld beyond, its face towards this one
+            k = 1 if along[j] < 1.7 * step else 2
+            fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / reach[j] + (k - 1)
+            if k == 2 and fit > self.s.gap_fit:
+                continue
+            if valid and not _valid(names + ["JK"] * (k - 1) + [self.names[j]]):
+                fit += 0.75
+                if fit > self.s.spoil_fit:
+                    continue                         # a card that spoils a valid meld must fit the line well
+            if j in self.far:
+                fit += 1.0
+                if fit > 1.6:
+                    continue
+            if best is None or fit < best[0]:
+                best = (fit, j, k)
+        if best is None:
+            return False
+        fit, j, k = best
+        if k == 2:
+            line.missing.append(len(c))
+        c.append(j)
+        line.misfit += fit
+        return True
+
+    def _names(self, line: _Line) -> list[str]:
+        """The line's readings, a joker standing for each card missing: it may have been anything."""
+        return [n for i, k in enumerate(line.corners)
+                for n in (["JK"] if i in line.missing else []) + [self.names[k]]]
+
+    def grow(self, seed: tuple[int, int, int, int], blocked: set[int]) -> _Line:
+        k, l, m, gap = seed
+        line = _Line([k, l, m], [gap] if gap else [], misfit=1.0 if gap else self.bend(k, l, m))
+        while self._extend(line, blocked):
+            pass
+        line = _Line(line.corners[::-1], [len(line.corners) - i for i in line.missing], line.misfit)
+        while self._extend(line, blocked):
+            pass
+        line.score = self._score(line)
+        return line
+
+    def _score(self, line: _Line) -> float:
+        c = line.corners
+        n = len(c) + len(line.missing)
+        step_u = float(np.median([self.U[a, b] for a, b in zip(c, c[1:])]))
+        score = n - 0.3 * line.misfit - 0.15 * n * step_u - 0.5 * len(line.missing)
+        if not _valid(self._names(line)):
+            score -= 0.25 * n
+        return score
+
+    # 3. selection
+    def lines(self, exclude: frozenset[int] = frozenset()) -> list[_Line]:
+        """The melds' lines, best first; the corners in ``exclude`` (far corners) on none."""
+        seeds = self.seeds()
+        blocked: set[int] = set(exclude)
+        chosen: list[_Line] = []
+        pool: list[tuple[_Line, list[tuple[int, int, int, int]]]] = []
+
+        def refill(todo: list[tuple[int, int, int, int]]) -> None:
+            covered: set[tuple[int, int, int]] = set()
+            for seed in todo:
+                if seed[:3] in covered or blocked & set(seed[:3]):
+                    continue
+                line = self.grow(seed, blocked)
+                c = line.corners
+                mine = {seed[:3]} | {(min(a, cc), b, max(a, cc)) for a, b, cc in zip(c, c[1:], c[2:])}
+                covered.update(mine)
+                pool.append((line, [sd for sd in todo if sd[:3] in mine] or [seed]))
+
+        refill(seeds)
+        while pool:
+            pool.sort(key=lambda lp: -lp[0].score)
+            line, _ = pool.pop(0)
+            chosen.append(line)
+            blocked |= set(line.corners)
+            stale = [lp for lp in pool if blocked & set(lp[0].corners)]
+            for lp in stale:
+                pool.remove(lp)
+            regrow = [sd for lp in stale for sd in lp[1]]
+            refill(sorted(set(regrow), key=seeds.index))
+        return chosen
+
+    # 4. the two lines of a four-index deck
+    def merge_parallel(self, lines: list[_Line]) -> tuple[list[_Line], dict[int, list[int]]]:
+        """Lines that read the same cards at a constant offset: the second corner of each card.
+        Returns the lines kept and, per corner of theirs, the corners of the same card."""
+        partners: dict[int, list[int]] = {}
+        kept: list[_Line] = []
+        self.learn_faces(lines)
+        self.width = self._card_width(lines)
+        for line in sorted(lines, key=lambda ln: -len(ln.corners)):
+            home = next((k for k in kept if self._pair(k, line, partners)), None)
+            if home is None:
+                kept.append(line)
+        return kept, partners
+
+    def _offsets(self, k: int, outward: np.ndarray) -> list[tuple[int, float, float]]:
+        """Corners that could be the far corner of corner ``k``'s card, the end of a line
+        stepping ``outward``: the same reading, a card's size away, not a band of a meld, beyond
+        the end and off the line. With each, its offset along and across the line (index sizes)."""
+        length = max(float(np.linalg.norm(outward)), 1e-9)
+        unit = outward / length
+        normal = np.array([-unit[1], unit[0]])
+        out = []
+        for j in range(len(self.P)):
+            if j == k or self.names[j] != self.names[k] or j in self.on_lines \
+                    or not self.s.same_card_min <= self.U[k, j] <= self.s.same_card_max:
+                continue
+            rel = self.P[j] - self.P[k]
+            along, across = float(rel @ unit) / self.S[k], float(rel @ normal) / self.S[k]
+            if along > 0.3 * length / self.S[k] and (abs(across) >= 0.8 or along > 2.5 * length / self.S[k]):
+                out.append((j, along, across))
+        return out
+
+    def learn_faces(self, lines: list[_Line]) -> None:
+        """Where the far corner of a meld's last card lies, seen from its band corner: the same
+        for every meld of the photo (one deck, laid the same way), so it is learnt from the
+        offsets most line ends agree on."""
+        # a line's end may have taken another card's far corner: only its inside is sure
+        self.on_lines = {k for line in lines for k in line.corners[1:-1]}
+        offsets = [np.array(o[1:]) for line in lines for end, inward in self._ends(line)
+                   for o in self._offsets(end, self.P[end] - self.P[inward])]
+        self.face_offsets = []
+        while offsets:                     # one place per deck design in the photo, two at most
+            near = max(([q for q in offsets if self._near_face(q, o)] for o in offsets), key=len)
+            if len(near) < 2 or len(self.face_offsets) == 2:
+                break
+            centre = np.median(np.array(near), axis=0)
+            self.face_offsets.append(centre)
+            offsets = [q for q in offsets if not self._near_face(q, centre)]
+
+    def _near_face(self, offset: np.ndarray, face: np.ndarray) -> bool:
+        return float(np.linalg.norm(offset - face)) <= max(self.s.face_tolerance, 0.3 * float(np.linalg.norm(face)))
+
+    def _card_width(self, lines: list[_Line]) -> Optional[float]:
+        """How far across its line a card's other corner lies (in index sizes), from the whole
+        faces of the last cards laid: a four-index deck's second band corner lies as far."""
+        across = []
+        for line in lines:
+            for end, inward in self._ends(line):
+                step = float(np.linalg.norm(self.P[end] - self.P[inward])) / self.S[end]
+                far = [abs(o[2]) for o in self._offsets(end, self.P[end] - self.P[inward]) if o[1] > max(2.5 * step, 1.5)]
+                if far:
+                    across.append(max(far))
+        return float(np.median(across)) if across else None
+
+    def _ends(self, line: _Line) -> list[tuple[int, int]]:
+        c = line.corners
+        return [(c[-1], c[-2]), (c[0], c[1])]
+
+    def face(self, k: int, outward: np.ndarray) -> Optional[int]:
+        """The far corner of corner ``k``'s card, when the card shows its whole face beyond the
+        end of its line (stepping ``outward``): then it is the last card laid, nothing lies
+        beyond it."""
+        found = self._offsets(k, outward)
+        if self.face_offsets:
+            found = [o for o in found if any(self._near_face(np.array(o[1:]), f) for f in self.face_offsets)]
+        return min(found, key=lambda o: o[1] ** 2 + o[2] ** 2)[0] if found else None
+
+    def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]]) -> bool:
+        names = [self.names[k] for k in base.corners]
+        theirs = [self.names[k] for k in other.corners]
+        for seq in (theirs, theirs[::-1]):
+            corners = other.corners if seq is theirs else other.corners[::-1]
+            for shift in range(-len(seq) + 2, len(names) - 1):
+                pairs = [(base.corners[i + shift], corners[i]) for i in range(len(seq))
+                         if 0 <= i + shift < len(names)]
+                if len(pairs) < max(2, len(seq) - 1, len(names) - 1):
+                    continue
+                mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)
+                if mismatched > (1 if len(pairs) >= 5 else 0):
+                    continue
+                offsets = np.array([self.P[b] - self.P[a] for a, b in pairs])
+                if np.max(np.linalg.norm(offsets - np.median(offsets, 0), axis=1)) > 0.6 * float(np.median(self.S[[a for a, _ in pairs]])):
+                    continue
+                unit = float(np.median(self.S[[a for a, _ in pairs]]))
+                if np.median(np.linalg.norm(offsets, axis=1)) / unit < self.s.same_card_min:
+                    continue
+                axis = self._axis(base.corners)
+                across = abs(float(np.median(offsets, 0) @ np.array([-axis[1], axis[0]]))) / unit
+                if self.width is not None and not -0.8 <= across - self.width <= 0.5:
+                    continue                                # a twin meld beside it, not its other corners
+                for a, b in pairs:
+                    partners.setdefault(a, []).append(b)
+                return True
+        return False
+
+    def _axis(self, corners: list[int]) -> np.ndarray:
+        v = self.P[corners[-1]] - self.P[corners[0]]
+        return v / max(float(np.linalg.norm(v)), 1e-9)
+
+    # 5. cards
+    def cards(self, lines: list[_Line], partners: dict[int, list[int]]) -> tuple[list[ReadCard], dict[int, int]]:
+        """The cards: one per corner on a line, with its partner on a parallel line and any
+        corner of the same reading a card's size away with no other index between (a band's
+        second corner, the far corners of the last card laid); then the other corners merged
+        as ``merge_corners`` does. Returns the cards (ordered by their first corner) and the
+        card of each line corner."""
+        owner: dict[int, list[int]] = {}
+        for line in lines:
+            for k in line.corners:
+                owner[k] = [k] + partners.get(k, [])
+        used = {k for ks in owner.values() for k in ks}
+        rest = [k for k in range(len(self.P)) if k not in used]
+        for r in sorted(rest, key=lambda r: min((self.U[r, k] for k in owner), default=0.0)):
+            fits = [k for k in owner if self.names[k] == self.names[r] and len(owner[k]) < 4
+                    and self.s.same_card_min <= self.U[k, r] <= self.s.same_card_max
+                    and not self._between(k, r, owner[k])]
+            if fits:
+                owner[min(fits, key=lambda k: self.U[k, r])].append(r)
+                used.add(r)
+        rest = [k for k in rest if k not in used]
+        groups = [sorted(ks) for ks in owner.values()]
+        if rest:
+            sub = self.corners[np.array(rest)]
+            groups += [sorted(rest[i] for i in card.corners) for card in merge_corners(sub, self.s)]
+        groups.sort(key=lambda g: g[0])
+        conf = self.corners.confidence
+        cards = []
+        for g in groups:
+            first = min(g, key=lambda k: (self.P[k][1], self.P[k][0]))
+            cards.append(ReadCard(self.names[first], float(max(conf[g])), tuple(g)))
+        card_of = {k: i for i, card in enumerate(cards) for k in card.corners}
+        return cards, card_of
+
+    def _between(self, a: int, b: int, own: list[int]) -> bool:
+        """Another index near the way from corner ``a`` to ``b`` (then they are two cards)."""
+        ab = self.P[b] - self.P[a]
+        t = ((self.P - self.P[a]) @ ab) / max(float(ab @ ab), 1e-9)
+        off = np.linalg.norm(self.P - (self.P[a] + t[:, None] * ab), axis=1)
+        near = (t > 0.15) & (t < 0.85) & (off < 0.5 * (self.S[a] + self.S[b]) / 2)
+        near[list(own) + [b]] = False
+        return bool(near.any())
+
+    def plausible(self, meld: Meld, cards: list[ReadCard]) -> bool:
+        """A line of corners that is invalid under the rules and steps much farther than the
+        photo's melds is cards lying by chance in a row (a spread hand, the discard pile), not a
+        meld: its cards stay loose (and flagged)."""
+        if _valid([cards[c].card for c in meld.cards]):
+            return True
+        steps = [float(np.linalg.norm(self.P[b] - self.P[a])) / self.S[a] for a, b in zip(meld.anchors, meld.anchors[1:])]
+        return float(np.median(steps)) <= self.s.stray_step * self.typical_step
+
+    # 6. direction
+    def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:
+        c = list(line.corners)
+        steps = np.diff(self.P[c], axis=0)
+        single = [steps[i] for i in range(len(steps)) if i + 1 not in line.missing] or list(steps)
+        step = np.median(np.array(single), axis=0)
+        last_face = self.face(c[-1], self.P[c[-1]] - self.P[c[-2]]) is not None
+        first_face = self.face(c[0], self.P[c[0]] - self.P[c[1]]) is not None
+        missing = sorted(line.missing)
+        if first_face and not last_face:
+            c, step = c[::-1], -step
+            missing = sorted(len(c) - i for i in missing)
+        return Meld(tuple(card_of[k] for k in c), tuple(int(k) for k in c), (float(step[0]), float(step[1])),
+                    tuple(missing), oriented=first_face != last_face,
+                    ambiguous=tuple(dict.fromkeys(line.ambiguous)))
+
+
+def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:
+    """Melds in the order they lie on the table: across the table along the way most melds
+    lie (columns left to right, rows top to bottom), then line after line.
+
+    The direction across is taken perpendicular to the melds' common axis, turned so that it
+    points the way a reader goes (rightwards for columns, downwards for rows) in the photo."""
+    if len(melds) < 2:
+        return melds
+    steps = np.array([m.step for m in melds])
+    ref = steps[int(np.argmax(np.linalg.norm(steps, axis=1)))]
+    axis = np.sum([s if s @ ref >= 0 else -s for s in steps], axis=0)
+    axis = axis / max(float(np.linalg.norm(axis)), 1e-9)
+    if abs(axis[1]) >= abs(axis[0]):                   # columns: along is down, across is right
+        along = axis if axis[1] >= 0 else -axis
+        across = np.array([along[1], -along[0]])
+        if across[0] < 0:
+            across = -across
+    else:                                              # rows: along is right, across is down
+        along = axis if axis[0] >= 0 else -axis
+        across = np.array([-along[1], along[0]])
+        if across[1] < 0:
+            across = -across
+    starts = np.array([min(P[list(m.anchors)] @ along) for m in melds])
+    pos = np.array([float(np.mean(P[list(m.anchors)] @ across)) for m in melds])
+    spans = np.array([float(np.ptp(P[list(m.anchors)] @ along)) + float(np.linalg.norm(m.step)) for m in melds])
+    # a new line starts where a meld begins below (beyond) the end of every meld of the line before
+    order = np.argsort(starts)
+    line_of, line, line_end = {}, 0, None
+    for i in order:
+        if line_end is not None and starts[i] > line_end:
+            line += 1
+            line_end = None
+        line_of[int(i)] = line
+        end = starts[i] + spans[i]
+        line_end = end if line_end is None else max(line_end, end)
+    return [melds[i] for i in sorted(range(len(melds)), key=lambda i: (line_of[i], pos[i]))]
+
+
+@dataclass(frozen=True)
+class Grouping:
+    cards: list[ReadCard]              # every card of the photo, ordered by its first corner
+    melds: list[Meld]                  # in table order
+    rows: list[list[int]] = field(default_factory=list)   # cards in a row that makes no meld (not counted)
+
+
+def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> Grouping:
+    """The cards of a table photo and its melds, in table order."""
+    g = _Grouper(corners, settings)
+    first = g.lines()
+    # the last cards' far corners, learnt from a first look, are no bands: look again without them
+    g.learn_faces(first)
+    far = {g.face(end, g.P[end] - g.P[inward]) for line in first for end, inward in g._ends(line)}
+    g.stop_at_faces = True
+    g.far = far - {None}
+    lines, partners = g.merge_parallel(g.lines())
+    cards, card_of = g.cards(lines, partners)
+    g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
+                                      for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
+    melds = [g.meld(line, card_of) for line in lines]
+    rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
+    melds = [m for m in melds if g.plausible(m, cards)]
+    return Grouping(cards, table_order(melds, g.P), rows)

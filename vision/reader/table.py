@@ -1,0 +1,109 @@
+"""A table photo read whole: its corners grouped into cards and melds (``melds.py``), the hand
+told apart when the photo shows one (``--as both``), and every doubt flagged (``flags.py``).
+
+The same code path serves the detector's corners and the oracle's (``oracle.py``): a
+``Reading`` in, the same ``Reading`` with ``cards``, ``melds``, ``hand`` and ``flags`` filled out.
+
+Telling the hand from the melds (``--as both``): melds lie as straight lines of bands at an
+even step; a hand lies as a fan (its line turns card after card) or loosely spread (no line).
+The cards in no straight line that lie together form the hand: the largest such group of
+cards, each within ``hand_gap`` index sizes of another; the other loose cards (the discard
+pile, a stray card) are flagged, not counted.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import numpy as np
+
+from engine.meld import read_meld
+
+from .flags import CHECK, TableFacts, low_confidence, table_flags, too_many_copies
+from .melds import Meld, find_melds
+from .reader import Reading
+from .settings import ReaderSettings
+
+KINDS = ("table", "hand", "both")
+
+
+def _turn(meld: Meld, P: np.ndarray) -> float:
+    """How far a meld's line turns from its first half to its second, in degrees (a fan turns
+    card after card; a straight meld's halves agree even when single steps wander)."""
+    pts = P[list(meld.anchors)]
+    if len(pts) < 4:
+        return 0.0                        # two single steps: too short to tell a turn from a wobble
+    mid = len(pts) // 2
+    a, b = pts[mid] - pts[0], pts[-1] - pts[mid]
+    cos = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-9)
+    return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
+
+
+def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) -> tuple[list[Meld], list[int]]:
+    """The melds that are melds, and the cards of the hand."""
+    P = reading.corners.centres
+    names = [c.card for c in reading.cards]
+    # a fan that reads as a valid meld is a meld laid as a fan; a hand's cards seldom make one
+    table = [m for m in melds if _turn(m, P) <= settings.fan_turn or read_meld([names[c] for c in m.cards]).valid]
+    placed = {c for m in table for c in m.cards}
+    loose = [c for c in range(len(reading.cards)) if c not in placed]
+    if not loose:
+        return table, []
+    unit = float(np.median(reading.corners.sizes))
+    group = {c: c for c in loose}
+
+    def root(c: int) -> int:
+        while group[c] != c:
+            c = group[c]
+        return c
+
+    for i, a in enumerate(loose):
+        for b in loose[i + 1:]:
+            d = min(float(np.linalg.norm(P[x] - P[y])) for x in reading.cards[a].corners for y in reading.cards[b].corners)
+            if d <= settings.hand_gap * unit:
+                group[root(a)] = root(b)
+    sizes: dict[int, list[int]] = {}
+    for c in loose:
+        sizes.setdefault(root(c), []).append(c)
+    hand = max(sizes.values(), key=len)
+    return table, sorted(hand)
+
+
+def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings = ReaderSettings(),
+               profile: str = "fibur") -> Reading:
+    """``reading`` (its corners and cards as the card reader made them) with its cards, melds,
+    hand and flags filled out for a photo of a team's melds (``table``), of the cards left in
+    hand (``hand``) or of both."""
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if kind == "hand":
+        hand = list(range(len(reading.cards)))
+        facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings)
+        flags = too_many_copies(facts) + low_confidence(facts)
+        return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
+    grouping = find_melds(reading.corners, settings)
+    melds, hand = grouping.melds, []
+    if kind == "both":
+        melds, hand = split_hand(replace(reading, cards=grouping.cards), melds, settings)
+    facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
+                       settings, grouping.rows, kind)
+    flags = table_flags(facts)
+    return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
+                   flags=[f.to_dict() for f in flags])
+
+
+def summary(result: dict) -> list[str]:
+    """A reading (as ``Reading.to_dict`` gives it) for people: the melds as ``burraco score``
+    takes them, the hand, and every flag, doubts first."""
+    names = [c["card"] for c in result["cards"]]
+    lines = ["melds: " + json.dumps([[names[i] for i in m] for m in result["melds"]])]
+    if result.get("hand"):
+        lines.append("hand: " + json.dumps([names[i] for i in result["hand"]]))
+    for flag in result["flags"]:
+        lines.append(f"{'CHECK' if flag.get('level') == CHECK else 'note'}: {flag['message']}")
+    return lines
+
+
+def doubts(reading: Reading) -> list[dict]:
+    """The flags that cast doubt on the score."""
+    return [f for f in reading.flags if f.get("level", CHECK) == CHECK]

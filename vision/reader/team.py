@@ -1,0 +1,116 @@
+"""Several photos of one team read together: a team's melds may need two photos, and where the
+photos overlap a meld must not be counted twice.
+
+A meld of a later photo is the same as one already taken when it reads the same cards in the
+same order (either direction), or when one of the two is cut by its photo's edge and its
+cards run, in order, inside the other: then the longer one is kept. Each photo's meld is
+matched at most once, so a team that really holds two equal melds (two decks) keeps both when
+one photo shows both. Every match is told in a ``note`` flag; a meld cut by the edge in every
+photo that shows it keeps its ``check`` flag.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional
+
+from engine.scoring import score_json
+
+from .reader import Reading
+
+CHECK, NOTE = "check", "note"
+
+
+@dataclass
+class TeamMeld:
+    cards: list[str]
+    photos: list[tuple[int, int]]          # (photo, meld in that photo) for each photo that shows it
+    cut: bool                              # cut by the edge in every photo that shows it
+
+
+@dataclass
+class TeamReading:
+    melds: list[TeamMeld] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    flags: list[dict] = field(default_factory=list)   # each flag with the photo it comes from ("photo")
+
+    def score_input(self, name: str = "team", pozzetto=True, closed: bool = False,
+                    profile: str = "fibur") -> dict:
+        """The team as ``burraco score`` takes it."""
+        return {"profile": profile, "teams": [{"name": name, "melds": [m.cards for m in self.melds],
+                                               "hand": list(self.hand), "pozzetto": pozzetto, "closed": closed}]}
+
+    def score(self, **kw) -> dict:
+        return score_json(self.score_input(**kw))
+
+    def to_dict(self) -> dict:
+        return {"melds": [m.cards for m in self.melds],
+                "photos": [[list(p) for p in m.photos] for m in self.melds],
+                "hand": self.hand, "flags": self.flags}
+
+
+def _runs_inside(short: list[str], long: list[str]) -> bool:
+    n = len(short)
+    return any(long[i:i + n] in (short, short[::-1]) for i in range(len(long) - n + 1))
+
+
+def _cut_melds(reading: Reading) -> set[int]:
+    return {f["meld"] for f in reading.flags if f.get("kind") == "cut_by_edge" and f.get("meld") is not None}
+
+
+def _same(kept: TeamMeld, cards: list[str], cut: bool) -> Optional[str]:
+    """How a photo's meld is one already kept: "same", "longer" (it completes the kept one),
+    "shorter" (the kept one completes it), or None."""
+    if cards in (kept.cards, kept.cards[::-1]):
+        return "same"
+    if kept.cut and len(cards) > len(kept.cards) and _runs_inside(kept.cards, cards):
+        return "longer"
+    if cut and len(cards) < len(kept.cards) and _runs_inside(cards, kept.cards):
+        return "shorter"
+    return None
+
+
+def combine(readings: list[Reading]) -> TeamReading:
+    """One team's melds (and hand) from its photos, each meld once."""
+    team = TeamReading()
+    for p, reading in enumerate(readings):
+        names = [c.card for c in reading.cards]
+        cut = _cut_melds(reading)
+        taken: set[int] = set()
+        for flag in reading.flags:
+            if flag.get("kind") != "cut_by_edge":
+                team.flags.append(dict(flag, photo=p))
+        for i, meld in enumerate(reading.melds):
+            cards = [names[c] for c in meld]
+            match = next(((k, how) for k, kept in enumerate(team.melds)
+                          if k not in taken and all(q != p for q, _ in kept.photos)
+                          and (how := _same(kept, cards, i in cut))), None)
+            if match is None:
+                team.melds.append(TeamMeld(cards, [(p, i)], i in cut))
+                taken.add(len(team.melds) - 1)
+                continue
+            k, how = match
+            kept = team.melds[k]
+            taken.add(k)
+            seen = ", ".join(f"photo {q + 1}" for q, _ in kept.photos)
+            if how == "same":
+                kept.cut = kept.cut and i in cut
+            elif how == "longer":
+                kept.cards, kept.cut = cards, i in cut
+            kept.photos.append((p, i))
+            team.flags.append({"kind": "seen_twice", "level": NOTE, "photo": p, "meld": i, "cards": list(meld),
+                               "message": f"{' '.join(cards)} is in {seen} too: counted once"})
+        team.hand += [names[c] for c in reading.hand]
+    for k, kept in enumerate(team.melds):
+        if kept.cut:
+            team.flags.append({"kind": "cut_by_edge", "level": CHECK, "photo": kept.photos[0][0], "meld": k,
+                               "cards": [], "message": f"{' '.join(kept.cards)} reaches the edge of every photo "
+                               "that shows it: cards beyond it would not be counted"})
+    counts = Counter(c for m in team.melds for c in m.cards) + Counter(team.hand)
+    for card, n in sorted(counts.items()):
+        limit = 4 if card == "JK" else 2
+        if n > limit:
+            team.flags.append({"kind": "too_many_copies", "level": CHECK, "photo": None, "meld": None, "cards": [],
+                               "message": f"{card} is counted {n} times across the photos, but two decks hold only "
+                               f"{limit}: a meld may be counted twice, or a card misread"})
+    return team
