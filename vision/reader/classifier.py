@@ -3,13 +3,11 @@ full-resolution photo around the box, 48 px, gives the probabilities of 52 cards
 and "not an index"."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-from .detector import session
-from .settings import ReaderSettings
+from .detector import OnnxModel
 
 INPUT = 48
 
@@ -33,12 +31,7 @@ def crop(image: np.ndarray, box: np.ndarray, pad: float, size: int = INPUT) -> n
     return cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-class IndexClassifier:
-    def __init__(self, path: Path, settings: ReaderSettings = ReaderSettings()):
-        self.path = Path(path)
-        self.settings = settings
-        self.session = session(self.path)
-        self.input = self.session.get_inputs()[0].name
+class IndexClassifier(OnnxModel):
 
     def probabilities(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """N x classes probabilities for the N boxes of ``image`` (BGR)."""

@@ -25,12 +25,17 @@ def session(path: Path) -> ort.InferenceSession:
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 
 
-class CornerDetector:
+class OnnxModel:
+    """One ONNX model file on the CPU, with the reader's settings."""
+
     def __init__(self, path: Path, settings: ReaderSettings = ReaderSettings()):
         self.path = Path(path)
         self.settings = settings
         self.session = session(self.path)
         self.input = self.session.get_inputs()[0].name
+
+
+class CornerDetector(OnnxModel):
 
     def _run(self, image: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
         """Boxes (in ``image`` pixels) and scores, the photo scaled to ``side`` on its long side."""

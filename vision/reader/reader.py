@@ -83,7 +83,8 @@ class CardReader:
             return Corners.empty(self.settings.top_k)
         none = probs[:, NONE_ID].copy()
         probs[:, NONE_ID] = 0.0
-        keep = none <= probs.max(axis=1) + self.settings.none_margin
+        best = probs.max(axis=1)
+        keep = (none <= best + self.settings.none_margin) & (scores * best >= self.settings.min_score)
         classes, top = top_readings(probs[keep], self.settings.top_k)
         return Corners(boxes[keep], scores[keep], classes, top)
 

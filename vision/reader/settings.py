@@ -17,6 +17,7 @@ class ReaderSettings:
     # classifier
     crop_pad: float = 0.2              # context around a found box (the training crops carry 0.3 x 0.9-1.3)
     none_margin: float = 0.0           # a corner is dropped when "not an index" wins by more than this
+    min_score: float = 0.1             # a corner is dropped when detector score x reading probability is below
     top_k: int = 3
     # corners -> cards
     same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least

@@ -22,6 +22,13 @@ def _log(path: Path):
     return log
 
 
+def _given(spec, args) -> None:
+    """The options given on the command line replace the spec's defaults."""
+    for name in ("epochs", "batch", "lr"):
+        if getattr(args, name):
+            setattr(spec, name, getattr(args, name))
+
+
 def train_command(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="burraco train", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -31,6 +38,7 @@ def train_command(argv: list[str]) -> int:
     p.add_argument("--epochs", type=int)
     p.add_argument("--budget-min", type=float, default=150.0, help="stop after this many minutes of training")
     p.add_argument("--batch", type=int)
+    p.add_argument("--lr", type=float, help="peak learning rate")
     p.add_argument("--tiles", type=int, default=0, help="detector: tiles drawn from the data (0: all)")
     p.add_argument("--model", default="yolo11n.yaml", help="detector: ultralytics model yaml")
     p.add_argument("--imgsz", type=int, default=320)
@@ -56,10 +64,7 @@ def train_command(argv: list[str]) -> int:
         from .classifier import TrainSpec, export_classifier, train_classifier
         spec = TrainSpec(data=args.data, out=out, budget_s=args.budget_min * 60, threads=args.threads,
                          max_crops=args.max_crops, device=args.device, init=args.init)
-        if args.epochs:
-            spec.epochs = args.epochs
-        if args.batch:
-            spec.batch = args.batch
+        _given(spec, args)
         summary = train_classifier(spec, log)
         log(f"done: {summary['epochs_done']} epochs in {summary['minutes']} min, best held-out error "
             f"{summary['best_error']:.4f}")
@@ -69,10 +74,7 @@ def train_command(argv: list[str]) -> int:
     from .detector import DetectorSpec, export_detector, train_detector
     spec = DetectorSpec(data=args.data, out=out, model=args.model, imgsz=args.imgsz, tiles=args.tiles,
                         budget_s=args.budget_min * 60, device=args.device, init=args.init)
-    if args.epochs:
-        spec.epochs = args.epochs
-    if args.batch:
-        spec.batch = args.batch
+    _given(spec, args)
     best = train_detector(spec, log)
     log(f"done: {best}")
     if not args.no_export:
