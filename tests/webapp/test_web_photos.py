@@ -109,3 +109,18 @@ def test_without_the_trained_models_the_photo_step_is_off_with_a_message(make_ap
     assert 'id="shot-melds-0"' not in page and 'id="rank-K"' in page           # the grid still works
     resp = table.upload(draft, TABLE)
     assert resp.status_code == 503 and "inserisci le carte dalla griglia" in resp.get_json()["error"]
+
+
+def test_the_committed_models_read_a_sample_photo_through_the_page(make_app):
+    """No fake: the real reader, with the models under models/, behind the upload."""
+    from conftest import Table
+    app = make_app(READER=None)
+    table = Table(app.test_client())
+    draft = table.open_hand(table.new_game(("Anna", "Bruno")))
+    resp = table.upload(draft, HAND, team=1, kind="hand")
+    assert resp.status_code == 200, resp.get_json()
+    view = resp.get_json()
+    read = names(view["state"]["teams"][1]["hand"])
+    truth = json.loads(HAND.with_suffix(".json").read_text())["hand"]
+    assert len(read) >= len(truth) // 2 and len(set(read) & set(truth)) >= len(set(truth)) // 2
+    assert view["score"]["teams"][1]["hand_points"] < 0

@@ -139,12 +139,14 @@ def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
         if item.truth:
             cards = Counter(c["card"] for c in reading["cards"])
             rep.tally("cards exact").add(cards == item.cards, 1)
+            hidden_line, hand_line = rep.tally("hand photos with a hidden card (not scored)"), \
+                rep.tally("hand score exact")                     # printed even when no photo counts
             if item.truth.get("kind") == "hand":
                 hidden = item.hidden_hand_cards
-                rep.tally("hand photos with a hidden card (not scored)").add(hidden > 0, 1)
+                hidden_line.add(hidden > 0, 1)
                 if not hidden:
                     truth_points = item.truth["expected_score"]["hand_points"]
-                    rep.tally("hand score exact").add(hand_points(list(cards.elements())) == truth_points, 1)
+                    hand_line.add(hand_points(list(cards.elements())) == truth_points, 1)
             tally_melds(rep, reading, item.truth)
         progress(k + 1)
     return rep

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 class ReaderSettings:
     # detector: the photo at its own size (the detector learnt indices at native scale), larger
     # photos shrunk to ``first_side``; looked at again, larger, when the indices came out small
-    first_side: int = 1600             # long side of the first look, in pixels
+    first_side: int = 1280             # long side of the first look, in pixels
     target_index: float = 26.0         # index size (longer side, px) the detector sees best
     small_index: float = 14.0          # below this median size a large photo is looked at again, larger
     max_side: int = 2560               # the closer look never goes beyond this long side
