@@ -24,7 +24,7 @@ def _log(path: Path):
 
 def _given(spec, args) -> None:
     """The options given on the command line replace the spec's defaults."""
-    for name in ("epochs", "batch", "lr"):
+    for name in ("epochs", "batch", "lr", "seed"):
         if getattr(args, name):
             setattr(spec, name, getattr(args, name))
 
@@ -39,6 +39,7 @@ def train_command(argv: list[str]) -> int:
     p.add_argument("--budget-min", type=float, default=150.0, help="stop after this many minutes of training")
     p.add_argument("--batch", type=int)
     p.add_argument("--lr", type=float, help="peak learning rate")
+    p.add_argument("--seed", type=int, help="draws the tiles (detector) and orders the data")
     p.add_argument("--tiles", type=int, default=0, help="detector: tiles drawn from the data (0: all)")
     p.add_argument("--model", default="yolo11n.yaml", help="detector: ultralytics model yaml")
     p.add_argument("--imgsz", type=int, default=320)

@@ -105,9 +105,10 @@ def train_detector(spec: DetectorSpec, log: Callable[[str], None] = print) -> Pa
         log(f"training {spec.init or spec.model} on {sum(1 for _ in open(spec.out / 'train.txt'))} tiles")
         model = _with_callbacks(YOLO(str(spec.init) if spec.init else spec.model), spec)
         model.train(data=str(data), single_cls=True, imgsz=spec.imgsz, epochs=spec.epochs, batch=spec.batch,
-                    time=spec.budget_s / 3600, optimizer="AdamW", lr0=spec.lr, cos_lr=True, warmup_epochs=1,
+                    time=spec.budget_s / 3600, optimizer="AdamW", lr0=spec.lr, cos_lr=True,
+                    warmup_epochs=0 if spec.init else 1,
                     fliplr=0.0, degrees=0.0, mosaic=1.0, close_mosaic=2, scale=0.5, workers=spec.workers,
-                    device=spec.device, project=str(spec.out.resolve()), name="run", exist_ok=True, pretrained=False,
+                    device=spec.device, project=str(spec.out.resolve()), name="run", exist_ok=True, pretrained=str(spec.init) if spec.init else False,
                     amp=spec.device != "cpu", plots=False, seed=spec.seed, deterministic=False, cache=spec.cache,
                     patience=1000, verbose=True)
     best = run / "weights" / "best.pt"
