@@ -63,7 +63,7 @@ def upload(draft_id: int):
         photo = load_photo(data, upload.filename or "photo")
     except PhotoError as err:
         return _refuse(_("This photo cannot be read: {why}.", why=err.reason))
-    reading = reader.read(photo)
+    reading = reader.read(photo, kind)
     row = Photo(draft_id=draft.id, team=team, kind=kind, data=_kept(photo), reading=reading)
     db.session.add(row)
     for _attempt in range(5):           # another phone's edit in between: apply the reading to it

@@ -40,6 +40,13 @@ def problem() -> Optional[str]:
     return found if isinstance(found, str) else None
 
 
-def read(photo) -> dict:
-    """What the reader sees in a photo (``vision.reader.photo.Photo``): corners, cards, melds, flags."""
-    return _reader().read(photo).to_dict()
+def read(photo, kind: str = "melds") -> dict:
+    """What the reader sees in a photo (``vision.reader.photo.Photo``) of a team's melds or of a
+    hand: corners, cards, melds (for the real reader, grouped in table order), flags."""
+    reader = _reader()
+    reading = reader.read(photo)
+    from vision.reader.reader import CardReader
+    if isinstance(reader, CardReader):
+        from vision.reader.table import read_table
+        reading = read_table(reading, "hand" if kind == "hand" else "table")
+    return reading.to_dict()

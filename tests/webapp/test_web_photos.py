@@ -124,3 +124,15 @@ def test_the_committed_models_read_a_sample_photo_through_the_page(make_app):
     truth = json.loads(HAND.with_suffix(".json").read_text())["hand"]
     assert len(read) >= len(truth) // 2 and len(set(read) & set(truth)) >= len(set(truth)) // 2
     assert view["score"]["teams"][1]["hand_points"] < 0
+
+
+def test_the_committed_models_group_a_table_photo_into_melds(make_app):
+    from conftest import Table
+    app = make_app(READER=None)
+    table = Table(app.test_client())
+    draft = table.open_hand(table.new_game(("Anna", "Bruno")))
+    view = table.upload(draft, SAMPLES_DIR / "eval_table_2.jpg", team=0, kind="melds").get_json()
+    melds = view["state"]["teams"][0]["melds"]
+    truth = json.loads((SAMPLES_DIR / "eval_table_2.json").read_text())["melds"]
+    assert len(melds) >= 2 and sum(len(m) for m in melds) >= sum(len(m) for m in truth) // 2
+    assert max(len(m) for m in melds) < sum(len(m) for m in melds)     # not all in one heap
