@@ -43,18 +43,12 @@ def read_command(argv: list[str]) -> int:
     if reader is None:
         return 2
     try:
-        reading = read_table(reader.read(load_photo(args.image)), args.kind, profile=args.profile)
+        result = read_table(reader.read(load_photo(args.image)), args.kind, profile=args.profile).to_dict()
+        if args.kind != "table":
+            result["hand_points"] = hand_points([result["cards"][i]["card"] for i in result["hand"]], args.profile)
     except (PhotoError, BurracoError) as err:
         print(f"burraco read: {err}", file=sys.stderr)
         return 2
-    result = reading.to_dict()
-    cards = [result["cards"][i]["card"] for i in result["hand"]] if args.kind != "table" else []
-    if args.kind != "table":
-        try:
-            result["hand_points"] = hand_points(cards, args.profile)
-        except BurracoError as err:
-            print(f"burraco read: {err}", file=sys.stderr)
-            return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0

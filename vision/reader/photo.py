@@ -60,8 +60,6 @@ def load_photo(source: Union[str, Path, bytes], name: str | None = None) -> Phot
             if path.stat().st_size > MAX_BYTES:
                 raise PhotoError(label, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
             data = path.read_bytes()
-        except PhotoError:
-            raise
         except IsADirectoryError:
             raise PhotoError(label, "is a folder, not a photo") from None
         except OSError as err:

@@ -78,9 +78,9 @@ class CardReader:
     def corners(self, image: np.ndarray) -> Corners:
         """Every corner index of a BGR photo, with its top readings; "not an index" thrown out."""
         boxes, scores = self.detector.detect(image)
-        probs = self.classifier.probabilities(image, boxes)
         if not len(boxes):
             return Corners.empty(self.settings.top_k)
+        probs = self.classifier.probabilities(image, boxes)
         none = probs[:, NONE_ID].copy()
         probs[:, NONE_ID] = 0.0
         best = probs.max(axis=1)
