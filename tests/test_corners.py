@@ -4,7 +4,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 from vision.classes import NONE_CLASS, READER_CLASSES
-from vision.reader.corners import Corners, iou_matrix
+from vision.reader.corners import Corners, iou_matrix, one_box_per_index
 from vision.reader.evaluate import match_corners
 
 ID = {n: i for i, n in enumerate(READER_CLASSES)}
@@ -75,3 +75,19 @@ def test_iou_and_one_to_one_matching():
     assert match_corners(a, ["7H", "7H"], b[:1], ["7H"]) == 1
     assert match_corners(a[:1], ["7D"], b[:1], ["7H"]) == 0
     assert match_corners(a[:1], ["7D"], b[:1], ["7H"], same_card=False) == 1
+
+
+def test_one_box_per_index_drops_the_less_sure_twin_only():
+    boxes = np.array([[0, 0, 10, 20],      # 7H, sure
+                      [2, 1, 12, 21],      # 7H again, overlapping: the detector's second box on it
+                      [3, 2, 13, 22],      # overlapping as much, but read 8H: kept (a meld's next card)
+                      [40, 0, 50, 20],     # 7H apart: the second deck's copy, kept
+                      [7, 0, 17, 20]], np.float32)   # 7H overlapping box 1 by 0.31: below 0.4, kept
+    sure = np.array([0.9, 0.95, 0.5, 0.8, 0.7])
+    readings = np.array([ID["7H"], ID["7H"], ID["8H"], ID["7H"], ID["7H"]])
+    keep = one_box_per_index(boxes, sure, readings, 0.4)
+    # box 1 is surer than box 0, so box 0 goes; box 4 overlaps box 1 by less than 0.4
+    assert keep.tolist() == [False, True, True, True, True]
+    assert one_box_per_index(boxes, sure, readings, 0.9).all()
+    assert one_box_per_index(boxes[:1], sure[:1], readings[:1], 0.1).tolist() == [True]
+    assert one_box_per_index(boxes[:0], sure[:0], readings[:0], 0.1).tolist() == []

@@ -137,3 +137,26 @@ def test_a_fresh_environment_without_torch_reads_a_photo(tmp_path):
                          capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
     assert run.returncode == 0, run.stderr[-2000:]
     assert len(json.loads(run.stdout)["corners"]) > 0
+
+
+def test_a_quarter_turned_photo_reads_the_same():
+    """Each crop is read at the four quarter turns, so the readings of a photo turned by 90
+    degrees match those of the photo as taken (a single view differs by up to about 0.3)."""
+    from vision.reader.classifier import IndexClassifier
+    from vision.reader.photo import load_photo
+    from vision.reader.settings import ReaderSettings
+
+    photo = PHOTOS[0]
+    image = load_photo(photo).image
+    _, boxes, _ = _truth(photo)
+    boxes = boxes[:12]
+    w = image.shape[1]
+    turned = np.ascontiguousarray(np.rot90(image))            # (x, y) -> (y, w - x)
+    x1, y1, x2, y2 = boxes.T
+    turned_boxes = np.stack([y1, w - x2, y2, w - x1], 1)
+    classifier = IndexClassifier(models_dir() / "classifier.onnx", ReaderSettings(read_turns=4))
+    p, q = classifier.probabilities(image, boxes), classifier.probabilities(turned, turned_boxes)
+    assert p.shape == (len(boxes), 54)
+    np.testing.assert_allclose(p.sum(axis=1), 1.0, atol=1e-4)
+    assert np.abs(p - q).max() < 0.05
+    assert (p.argmax(axis=1) == q.argmax(axis=1)).all()

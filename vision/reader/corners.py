@@ -109,3 +109,20 @@ def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
     area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
     return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
+
+
+def one_box_per_index(boxes: np.ndarray, sure: np.ndarray, readings: np.ndarray, max_iou: float) -> np.ndarray:
+    """Which boxes to keep when two read as the same card overlap by more than ``max_iou``: the
+    surer one. (The detector's own suppression knows no readings and lets two boxes on one index
+    through when they overlap less than it asks; two copies of a card, from two decks, lie apart.)"""
+    keep = np.ones(len(boxes), bool)
+    if len(boxes) < 2:
+        return keep
+    iou = iou_matrix(boxes, boxes)
+    readings = np.asarray(readings)
+    for i in np.argsort(-np.asarray(sure), kind="stable"):
+        if keep[i]:
+            twin = (iou[i] > max_iou) & (readings == readings[i])
+            twin[i] = False
+            keep &= ~twin
+    return keep

@@ -15,7 +15,7 @@ import numpy as np
 from ..classes import NONE_CLASS, READER_CLASSES
 from .cards import ReadCard, merge_corners
 from .classifier import IndexClassifier
-from .corners import Corners
+from .corners import Corners, one_box_per_index
 from .detector import CornerDetector
 from .photo import Photo, load_photo
 from .settings import ReaderSettings
@@ -85,8 +85,18 @@ class CardReader:
         probs[:, NONE_ID] = 0.0
         best = probs.max(axis=1)
         keep = (none <= best + self.settings.none_margin) & (scores * best >= self.settings.min_score)
+        keep[keep] = one_box_per_index(boxes[keep], scores[keep] * best[keep], probs[keep].argmax(axis=1),
+                                       self.settings.same_reading_iou)
         classes, top = top_readings(probs[keep], self.settings.top_k)
         return Corners(boxes[keep], scores[keep], classes, top)
+
+        iou = iou_matrix(boxes, boxes)
+        for i in np.argsort(-sure):
+            if keep[i]:
+                twin = (iou[i] > self.settings.same_reading_iou) & (reading == reading[i])
+                twin[i] = False
+                keep &= ~twin
+        return keep
 
     def read(self, photo: Union[Photo, str, Path, bytes]) -> Reading:
         if not isinstance(photo, Photo):

@@ -56,7 +56,7 @@ def tiles(sample: Sample, s: SynthSettings, rng: np.random.Generator):
             yield (tx, ty), img, b, cls
 
 
-def _crop_square(img: np.ndarray, cx: float, cy: float, side: float, angle: float, size: int) -> np.ndarray:
+def crop_square(img: np.ndarray, cx: float, cy: float, side: float, angle: float, size: int) -> np.ndarray:
     """A square of ``side`` pixels centred on (cx, cy), turned by ``angle``, resized to ``size``."""
     m = cv2.getRotationMatrix2D((cx, cy), angle, size / side)
     m[:, 2] += (size / 2 - cx, size / 2 - cy)
@@ -73,7 +73,7 @@ def crops(sample: Sample, s: SynthSettings, rng: np.random.Generator):
         for _ in range(s.crops_per_index):
             cx, cy = (x0 + x1) / 2 + rng.uniform(-1, 1) * s.crop_shift * side, \
                 (y0 + y1) / 2 + rng.uniform(-1, 1) * s.crop_shift * side
-            yield _crop_square(sample.image, cx, cy, side * rng.uniform(*s.crop_scale), rng.uniform(0, 360),
+            yield crop_square(sample.image, cx, cy, side * rng.uniform(*s.crop_scale), rng.uniform(0, 360),
                                s.crop), CLASS_NAMES[int(c)]
     h, w = sample.image.shape[:2]
     typical = float(np.median(sides)) if sides else 40.0
@@ -91,7 +91,7 @@ def crops(sample: Sample, s: SynthSettings, rng: np.random.Generator):
         if y1 <= y0 or x1 <= x0 or np.any(sample.index_map[y0:y1, x0:x1]):
             continue
         made += 1
-        yield _crop_square(sample.image, float(cx), float(cy), side, rng.uniform(0, 360), s.crop), NONE_CLASS
+        yield crop_square(sample.image, float(cx), float(cy), side, rng.uniform(0, 360), s.crop), NONE_CLASS
 
 
 def write_sample(sample: Sample, out: Path, name: str, s: SynthSettings, with_tiles: bool = True,

@@ -32,7 +32,8 @@ def _given(spec, args) -> None:
 def train_command(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="burraco train", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("detector", "classifier"))
+    p.add_argument("what", choices=("detector", "classifier", "negatives"),
+                   help="negatives: the detector's false alarms on training photos, as 'none' crops")
     p.add_argument("--data", type=Path, action="append", required=True, help="a burraco synth folder (repeatable)")
     p.add_argument("--out", type=Path, help="run folder (default runs/WHAT); an existing run resumes")
     p.add_argument("--epochs", type=int)
@@ -45,8 +46,11 @@ def train_command(argv: list[str]) -> int:
     p.add_argument("--imgsz", type=int, default=320)
     p.add_argument("--device", default="cpu", help="cpu, or a GPU: 0 (or cuda, cuda:0 for the classifier)")
     p.add_argument("--threads", type=int, default=0, help="classifier: torch threads (0: default)")
+    p.add_argument("--width", type=int, default=0, help="classifier: channels of the first full layer (default 32)")
     p.add_argument("--max-crops", type=int, default=0, help="classifier: at most this many crops (0: all)")
     p.add_argument("--init", type=Path, help="start from these weights (an earlier run's best), not from scratch")
+    p.add_argument("--limit", type=int, default=0, help="negatives: photos looked at (0: all)")
+    p.add_argument("--models", type=Path, default=Path("models"), help="negatives: the detector.onnx to mine with")
     p.add_argument("--export", type=Path, default=Path("models"), help="where the ONNX model goes")
     p.add_argument("--no-export", action="store_true")
     args = p.parse_args(argv)
@@ -54,6 +58,19 @@ def train_command(argv: list[str]) -> int:
     if missing:
         print(f"burraco train: no such data folder: {', '.join(missing)}", file=sys.stderr)
         return 2
+    if args.what == "negatives":
+        if not args.out or len(args.data) != 1:
+            print("burraco train negatives: needs one --data and an --out folder", file=sys.stderr)
+            return 2
+        if not (args.models / "detector.onnx").is_file():
+            print(f"burraco train negatives: no detector.onnx in {args.models}", file=sys.stderr)
+            return 2
+        from .hard_negatives import MineSpec, mine_negatives
+        log = _log(args.out / "negatives.log")
+        summary = mine_negatives(MineSpec(args.data[0], args.out, args.models / "detector.onnx",
+                                          limit=args.limit, seed=args.seed or 0), log)
+        log(f"done: {summary['negatives']} negatives from {summary['photos']} photos in {args.out}")
+        return 0
     try:
         import torch  # noqa: F401
     except ImportError:
@@ -66,6 +83,8 @@ def train_command(argv: list[str]) -> int:
         spec = TrainSpec(data=args.data, out=out, budget_s=args.budget_min * 60, threads=args.threads,
                          max_crops=args.max_crops, device=args.device, init=args.init)
         _given(spec, args)
+        if args.width:
+            spec.width = args.width
         summary = train_classifier(spec, log)
         log(f"done: {summary['epochs_done']} epochs in {summary['minutes']} min, best held-out error "
             f"{summary['best_error']:.4f}")
