@@ -128,3 +128,19 @@ def test_a_jokers_small_index_set_aside_stays_in_its_meld():
     t = Table().meld(cards, (200, 100)).meld(GROUP, (200 + 1.3 * W, 100))
     read = melds_read(find_melds(t.corners(odd={2: (0.6, 0.5)})))
     assert read == [cards, GROUP]
+
+
+def test_two_melds_laid_end_to_end_in_one_line_are_cut_where_both_are_valid():
+    # a heart run and then a group of kings in one column, at one step: one line, two melds
+    t = Table().meld(SEQ + GROUP, (100, 100))
+    assert melds_read(find_melds(t.corners())) == [SEQ, GROUP]
+    # a diamond run going on as a club run: the cut falls between the suits
+    run = ["AD", "2D", "3D", "4D", "4C", "5C", "6C"]
+    assert melds_read(find_melds(Table().meld(run, (100, 100)).corners())) == [run[:4], run[4:]]
+
+
+def test_a_line_no_cut_makes_valid_stays_whole():
+    line = ["3H", "4H", "9S", "6H", "7H", "8H"]
+    assert melds_read(find_melds(Table().meld(line, (100, 100)).corners())) == [line]
+    long_run = ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]          # valid: never cut
+    assert melds_read(find_melds(Table().meld(long_run, (100, 100)).corners())) == [long_run]

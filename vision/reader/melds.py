@@ -31,7 +31,7 @@ shows only the visible part of an index), so melds are grown, not linked:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 import numpy as np
@@ -501,6 +501,25 @@ def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:
     return [melds[i] for i in sorted(range(len(melds)), key=lambda i: (line_of[i], pos[i]))]
 
 
+def split_joined(meld: Meld, names: list[str], P: np.ndarray) -> list[Meld]:
+    """Two melds laid end to end in one line (a diamond run ending where a club run begins)
+    make one invalid line: cut it where both parts are valid melds, at the widest step when
+    several cuts would do. A valid line, or one no cut makes valid, stays whole."""
+    own = [names[c] for c in meld.cards]
+    if len(own) < 6 or _valid(own):
+        return [meld]
+    cuts = [k for k in range(3, len(own) - 2) if _valid(own[:k]) and _valid(own[k:])]
+    if not cuts:
+        return [meld]
+    gap = lambda k: float(np.linalg.norm(P[meld.anchors[k]] - P[meld.anchors[k - 1]]))  # noqa: E731
+    k = max(cuts, key=gap)
+    head = replace(meld, cards=meld.cards[:k], anchors=meld.anchors[:k],
+                   missing=tuple(i for i in meld.missing if i < k))
+    tail = replace(meld, cards=meld.cards[k:], anchors=meld.anchors[k:],
+                   missing=tuple(i - k for i in meld.missing if i > k))
+    return [head, tail]
+
+
 @dataclass(frozen=True)
 class Grouping:
     cards: list[ReadCard]              # every card of the photo, ordered by its first corner
@@ -521,7 +540,8 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) ->
     cards, card_of = g.cards(lines, partners)
     g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
-    melds = [g.meld(line, card_of) for line in lines]
+    names = [c.card for c in cards]
+    melds = [part for line in lines for part in split_joined(g.meld(line, card_of), names, g.P)]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     melds = [m for m in melds if g.plausible(m, cards)]
     return Grouping(cards, table_order(melds, g.P), rows)
