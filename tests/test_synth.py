@@ -105,3 +105,22 @@ def test_labels_match_the_image_content(samples):
         gray = cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY)
         for x0, y0, x1, y1 in s.boxes.astype(int):
             assert gray[y0:y1, x0:x1].std() > 5
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_spread_hand_shows_every_cards_index(designs, seed):
+    """Players spread a hand to be counted so that each card's index shows: every card laid by
+    ``lay_spread`` keeps an index visible enough to be labelled."""
+    from vision.synth.layout import extent, lay_spread, shift
+    rng = np.random.default_rng(seed)
+    cards = [Card.parse(c) for c in ["3H", "KS", "7D", "7D", "AC", "JK", "10S", "2C", "QH", "5S", "9D", "4H", "8C",
+                                     "6S", "JH"][:int(rng.integers(11, 16))]]
+    placed = lay_spread(rng, list(designs), cards, 0.5)
+    x0, y0, x1, y1 = extent(placed)
+    shift(placed, 20 - x0, 20 - y0)
+    comp = compose((int(x1 - x0) + 40, int(y1 - y0) + 40), placed, shadow=0)
+    shown = visible_fraction(comp)
+    best = np.zeros(len(placed))
+    for rec, frac in zip(comp.indices, shown):
+        best[rec.card] = max(best[rec.card], frac)
+    assert (best >= SynthSettings().min_visible).all(), best

@@ -109,19 +109,34 @@ def lay_fan(rng: np.random.Generator, designs: list[Design], cards: list[Card], 
 
 
 def lay_spread(rng: np.random.Generator, designs: list[Design], cards: list[Card], scale: float) -> list[PlacedCard]:
-    """A hand spread loosely on the table: rough rows, random turns, some overlap."""
+    """A hand spread face up on the table to be counted, as players do: rows of cards left to
+    right, each covering the one before but its left band (the index shows), the next row
+    overlapping the last one's lower part; a little turn and drift, some cards upside down."""
     fh, fw = designs[0].face(cards[0]).image.shape[:2]
-    per_row = max(1, int(rng.integers(3, 9)))
-    placed = []
+    per_row = max(3, int(rng.integers(4, 11)))
+    step_x = rng.uniform(0.04, 0.45)          # beyond the index band, a share of the card's width
+    step_y = rng.uniform(0.55, 1.15)          # a share of the card's height
+    tilt = math.radians(rng.normal(0, 8))
+    placed, left = [], 0.0
     for i, card in enumerate(cards):
         design = designs[int(rng.integers(len(designs)))]
         f = design.face(card)
+        h, w = f.image.shape[:2]
         row, col = divmod(i, per_row)
-        cx = (col + 0.5) * fw * scale * rng.uniform(0.55, 1.15)
-        cy = (row + 0.5) * fh * scale * rng.uniform(0.6, 1.1)
-        m = card_matrix(f.image.shape[1], f.image.shape[0], scale, rng.uniform(-180, 180) if rng.random() < 0.3
-                        else rng.normal(0, 12), cx, cy)
+        if col == 0:
+            left = rng.normal(0, 0.03) * fw
+        upside_down = rng.random() < 0.15
+        x = left + w / 2
+        y = row * step_y * fh + h / 2 + rng.normal(0, 0.03) * fh
+        cx = (x * math.cos(tilt) - y * math.sin(tilt)) * scale
+        cy = (x * math.sin(tilt) + y * math.cos(tilt)) * scale
+        turn = math.degrees(tilt) + rng.normal(0, 3) + (180.0 if upside_down else 0.0)
+        m = card_matrix(w, h, scale, turn, cx, cy)
         placed.append(PlacedCard.of_face(f, m, card, role="hand", position=i, design=design.name))
+        # the next card leaves this one's index band showing (its far corner's, upside down)
+        right = f.indices[f.indices[:, 0] >= w / 2] if len(f.indices) else f.indices
+        band = w - float(right[:, 0].min()) if upside_down and len(right) else _left_band(f.indices, w)
+        left += band + (step_x + abs(rng.normal(0, 0.03))) * fw
     return placed
 
 
