@@ -127,11 +127,13 @@ def generate(seed: int, index: int, designs: Sequence[Design], settings: Optiona
         x0, y0, x1, y1 = extent(placed)
         fh = picked[0].face(Card.parse("5S")).image.shape[0] * scale
         margin = rng.uniform(*s.margin_cards) * fh
-        w, h = int(x1 - x0 + 2 * margin), int(y1 - y0 + 2 * margin)
+        # a negative margin cuts cards off, but never most of a small layout (a hand in one row)
+        mx, my = max(margin, -s.max_cut * (x1 - x0)), max(margin, -s.max_cut * (y1 - y0))
+        w, h = int(x1 - x0 + 2 * mx), int(y1 - y0 + 2 * my)
         if max(w, h) <= s.max_side:
             break
         scale *= 0.9 * s.max_side / max(w, h)
-    shift(placed, margin - x0, margin - y0)
+    shift(placed, mx - x0, my - y0)
 
     comp = compose((w, h), placed, shadow=float(rng.uniform(*s.card_shadow)))
     occlusion = visible_fraction(comp)

@@ -23,6 +23,7 @@ class SynthSettings:
     index_px: tuple[float, float] = (12.0, 60.0)
     max_side: int = 4000
     margin_cards: tuple[float, float] = (-0.35, 0.8)   # negative: the photo cuts cards off
+    max_cut: float = 0.1                   # ... but at most this share of the layout's width (height) each side
     card_shadow: tuple[float, float] = (0.1, 0.45)
     # camera
     max_tilt_deg: float = 45.0
