@@ -78,6 +78,9 @@ class CardReader:
     def corners(self, image: np.ndarray) -> Corners:
         """Every corner index of a BGR photo, with its top readings; "not an index" thrown out."""
         boxes, scores = self.detector.detect(image)
+        # a box is kept when score x reading probability reaches min_score: weaker finds never are
+        sure = scores >= self.settings.min_score
+        boxes, scores = boxes[sure], scores[sure]
         if not len(boxes):
             return Corners.empty(self.settings.top_k)
         probs = self.classifier.probabilities(image, boxes)

@@ -16,7 +16,8 @@ class ReaderSettings:
     nms_iou: float = 0.5
     # classifier
     crop_pad: float = 0.2              # context around a found box (the training crops carry 0.3 x 0.9-1.3)
-    read_turns: int = 4                # each crop is read at this many quarter turns, readings averaged
+    read_turns: int = 4                # a crop read with doubt is read at this many quarter turns, averaged
+    turn_below: float = 0.95           # doubt: the first view's best reading is below this probability
     same_reading_iou: float = 0.3      # of two boxes read as one card overlapping more, the less sure goes
     none_margin: float = 0.0           # a corner is dropped when "not an index" wins by more than this
     min_score: float = 0.1             # a corner is dropped when detector score x reading probability is below
