@@ -174,3 +174,18 @@ def test_a_lone_card_among_the_melds_is_a_doubt():
     t.last.add(len(t.cards) - 1)
     stray = next(f for f in _read(t)["flags"] if f["kind"] == "stray_card")
     assert stray["level"] == "check" and "10S" in stray["message"]
+
+
+def test_a_table_photo_with_no_meld_read_is_a_doubt_even_with_no_card_seen():
+    from vision.reader.corners import Corners
+    empty = read_table(Reading(800, 600, Corners.empty(), []), "table").to_dict()
+    assert empty["melds"] == [] and _kinds(empty) == {"no_melds"}
+    assert "no card seen" in empty["flags"][0]["message"]
+    loose = Table()
+    loose.cards += [("JD", np.array([300.0, 300.0]), 0.0), ("5S", np.array([300.0 + 1.3 * W, 300.0]), 0.0)]
+    loose.last |= {0, 1}
+    flag = next(f for f in _read(loose)["flags"] if f["kind"] == "no_melds")
+    assert flag["level"] == "check" and "2 cards seen" in flag["message"]
+    # a table with melds carries no such flag, and a hand photo never does
+    assert "no_melds" not in _kinds(_read(Table().meld(["3H", "4H", "5H"], (300, 300))))
+    assert read_table(Reading(800, 600, Corners.empty(), []), "hand").to_dict()["flags"] == []

@@ -11,7 +11,8 @@ reason, with a repair suggestion when one change makes it valid), ``merged_corne
 corners taken for one card, or corners of one card read differently), ``too_many_copies``
 (more copies of a card than two decks hold), ``cut_by_edge`` (a meld that may go on past the
 photo's edge), ``stray_card`` (a card that belongs to no meld), ``ambiguous_order`` (a meld whose
-order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld).
+order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld),
+``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right).
 """
 from __future__ import annotations
 
@@ -228,10 +229,18 @@ def stray_cards(f: TableFacts) -> list[Flag]:
     return out
 
 
+def no_melds(f: TableFacts) -> list[Flag]:
+    if f.melds:
+        return []
+    seen = f"{len(f.cards)} cards seen" if f.cards else "no card seen"
+    return [Flag("no_melds", tuple(range(len(f.cards))),
+                 f"no meld read in this photo ({seen}): check the photo, or add the melds by hand")]
+
+
 def table_flags(f: TableFacts) -> list[Flag]:
     """Every flag of a table photo, doubts first."""
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
-    flags = (invalid_melds(f) + too_many_copies(f) + low_confidence(f) + merged_corners(f) + cut
+    flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)
