@@ -144,3 +144,9 @@ def test_a_line_no_cut_makes_valid_stays_whole():
     assert melds_read(find_melds(Table().meld(line, (100, 100)).corners())) == [line]
     long_run = ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]          # valid: never cut
     assert melds_read(find_melds(Table().meld(long_run, (100, 100)).corners())) == [long_run]
+
+
+def test_a_run_missing_one_card_is_not_cut_in_two():
+    # QS JS 10S 9S [joker printed without an index] 7S 6S 5S: one meld missing a card, not two
+    line = ["QS", "JS", "10S", "9S", "7S", "6S", "5S"]
+    assert melds_read(find_melds(Table().meld(line, (100, 100)).corners())) == [line]

@@ -504,11 +504,15 @@ def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:
 def split_joined(meld: Meld, names: list[str], P: np.ndarray) -> list[Meld]:
     """Two melds laid end to end in one line (a diamond run ending where a club run begins)
     make one invalid line: cut it where both parts are valid melds, at the widest step when
-    several cuts would do. A valid line, or one no cut makes valid, stays whole."""
+    several cuts would do. A valid line, or one no cut makes valid, stays whole, and so does a
+    line that one card more would make valid."""
     own = [names[c] for c in meld.cards]
     if len(own) < 6 or _valid(own):
         return [meld]
-    cuts = [k for k in range(3, len(own) - 2) if _valid(own[:k]) and _valid(own[k:])]
+    # a cut where one unread card (a wild printed without an index) would make the line whole
+    # is no cut: that line is one meld missing a card, and stays invalid (flagged)
+    cuts = [k for k in range(3, len(own) - 2) if _valid(own[:k]) and _valid(own[k:])
+            and not _valid(own[:k] + ["JK"] + own[k:])]
     if not cuts:
         return [meld]
     gap = lambda k: float(np.linalg.norm(P[meld.anchors[k]] - P[meld.anchors[k - 1]]))  # noqa: E731
