@@ -54,3 +54,15 @@ def test_mined_crops_are_none_in_the_factory_format(tmp_path):
     labelled = _truth_boxes(truth)
     off = iou_matrix(boxes, labelled).max(axis=1) < 0.15
     assert len(rows) == int(off.sum())
+
+
+def test_burraco_train_negatives_refuses_bad_arguments(tmp_path, capsys):
+    from engine.cli import main
+    (tmp_path / "set").mkdir()
+    assert main(["train", "negatives", "--data", str(tmp_path / "set")]) == 2
+    assert "needs one --data and an --out" in capsys.readouterr().err
+    assert main(["train", "negatives", "--data", str(tmp_path / "set"), "--out", str(tmp_path / "o"),
+                 "--models", str(tmp_path)]) == 2
+    assert "no detector.onnx" in capsys.readouterr().err
+    assert main(["train", "negatives", "--data", str(tmp_path / "nothing"), "--out", str(tmp_path / "o")]) == 2
+    assert "no such data folder" in capsys.readouterr().err

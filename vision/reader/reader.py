@@ -93,14 +93,6 @@ class CardReader:
         classes, top = top_readings(probs[keep], self.settings.top_k)
         return Corners(boxes[keep], scores[keep], classes, top)
 
-        iou = iou_matrix(boxes, boxes)
-        for i in np.argsort(-sure):
-            if keep[i]:
-                twin = (iou[i] > self.settings.same_reading_iou) & (reading == reading[i])
-                twin[i] = False
-                keep &= ~twin
-        return keep
-
     def read(self, photo: Union[Photo, str, Path, bytes]) -> Reading:
         if not isinstance(photo, Photo):
             photo = load_photo(photo)
