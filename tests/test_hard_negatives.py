@@ -8,7 +8,8 @@ import cv2
 import numpy as np
 import pytest
 from vision.reader.corners import iou_matrix
-from vision.train.hard_negatives import MineSpec, _truth_boxes, mine_negatives, negatives_of
+from vision.reader.evaluate import synthetic_set
+from vision.train.hard_negatives import MineSpec, mine_negatives, negatives_of
 
 ROOT = Path(__file__).resolve().parents[1]
 DETECTOR = ROOT / "models" / "detector.onnx"
@@ -22,11 +23,11 @@ def test_only_boxes_on_no_labelled_index_surest_first():
                       [200, 0, 210, 20]], np.float32)
     scores = np.array([0.9, 0.3, 0.2, 0.6], np.float32)
     spec = MineSpec(Path("."), Path("."), DETECTOR, max_iou=0.15, per_photo=2)
-    got = negatives_of(np.zeros((300, 300, 3), np.uint8), boxes, scores, truth, spec)
+    got = negatives_of(boxes, scores, truth, spec)
     assert got.tolist() == [[200, 0, 210, 20], [50, 50, 60, 70]]
     spec.per_photo = 10
-    assert len(negatives_of(None, boxes, scores, truth, spec)) == 3
-    assert len(negatives_of(None, boxes, scores, truth[:0], spec)) == 4
+    assert len(negatives_of(boxes, scores, truth, spec)) == 3
+    assert len(negatives_of(boxes, scores, truth[:0], spec)) == 4
 
 
 @pytest.mark.skipif(not DETECTOR.is_file(), reason="no committed detector")
@@ -51,7 +52,7 @@ def test_mined_crops_are_none_in_the_factory_format(tmp_path):
     from vision.reader.detector import CornerDetector
     image = cv2.imread(str(data / "images" / "000012.jpg"))
     boxes, scores = CornerDetector(DETECTOR).detect(image)
-    labelled = _truth_boxes(truth)
+    labelled = next(synthetic_set(data)).boxes
     off = iou_matrix(boxes, labelled).max(axis=1) < 0.15
     assert len(rows) == int(off.sum())
 

@@ -113,7 +113,7 @@ def lay_spread(rng: np.random.Generator, designs: list[Design], cards: list[Card
     right, each covering the one before but its left band (the index shows), the next row
     overlapping the last one's lower part; a little turn and drift, some cards upside down."""
     fh, fw = designs[0].face(cards[0]).image.shape[:2]
-    per_row = max(3, int(rng.integers(4, 11)))
+    per_row = int(rng.integers(4, 11))
     step_x = rng.uniform(0.04, 0.45)          # beyond the index band, a share of the card's width
     step_y = rng.uniform(0.55, 1.15)          # a share of the card's height
     tilt = math.radians(rng.normal(0, 8))

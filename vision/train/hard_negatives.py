@@ -11,6 +11,7 @@ detail, half an index under another card). ``mine_negatives`` runs the detector 
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ import numpy as np
 from ..classes import NONE_CLASS
 from ..reader.corners import iou_matrix
 from ..reader.detector import CornerDetector
+from ..reader.evaluate import synthetic_set
 from ..reader.settings import ReaderSettings
 from ..synth.export import crop_square
 from ..synth.synth_settings import SynthSettings
@@ -38,13 +40,7 @@ class MineSpec:
     seed: int = 0
 
 
-def _truth_boxes(truth: dict) -> np.ndarray:
-    boxes = [ix["box"] for card in truth["cards"] for ix in card["indices"] if ix["box"]]
-    return np.array(boxes, np.float32).reshape(-1, 4)
-
-
-def negatives_of(image: np.ndarray, boxes: np.ndarray, scores: np.ndarray, truth: np.ndarray,
-                 spec: MineSpec) -> np.ndarray:
+def negatives_of(boxes: np.ndarray, scores: np.ndarray, truth: np.ndarray, spec: MineSpec) -> np.ndarray:
     """The found boxes that are no labelled index, surest first, at most ``per_photo``."""
     if not len(boxes):
         return boxes
@@ -58,26 +54,23 @@ def mine_negatives(spec: MineSpec, log: Callable[[str], None] = print) -> dict:
     detector = CornerDetector(spec.detector, ReaderSettings())
     out = Path(spec.out)
     (out / "crops").mkdir(parents=True, exist_ok=True)
-    truths = sorted((Path(spec.data) / "truth").glob("*.json"))
-    if spec.limit:
-        truths = truths[:spec.limit]
+    items = list(itertools.islice(synthetic_set(Path(spec.data)), spec.limit or None))
     rows, photos = [], 0
-    for k, path in enumerate(truths):
-        truth = json.loads(path.read_text())
-        image = cv2.imread(str(Path(spec.data) / truth["image"]), cv2.IMREAD_COLOR)
+    for k, item in enumerate(items):
+        image = cv2.imread(str(item.image), cv2.IMREAD_COLOR)
         if image is None:
             continue
         photos += 1
         rng = np.random.default_rng([spec.seed, k])
         boxes, scores = detector.detect(image)
-        for j, (x0, y0, x1, y1) in enumerate(negatives_of(image, boxes, scores, _truth_boxes(truth), spec)):
+        for j, (x0, y0, x1, y1) in enumerate(negatives_of(boxes, scores, item.boxes, spec)):
             side = max(x1 - x0, y1 - y0, 2.0) * (1 + factory.crop_pad) * rng.uniform(*factory.crop_scale)
             crop = crop_square(image, (x0 + x1) / 2, (y0 + y1) / 2, side, rng.uniform(0, 360), factory.crop)
-            name = f"crops/{path.stem}_h{j:03d}.png"
+            name = f"crops/{item.image.stem}_h{j:03d}.png"
             cv2.imwrite(str(out / name), crop)
             rows.append((name, NONE_CLASS))
         if (k + 1) % 100 == 0:
-            log(f"{k + 1}/{len(truths)} photos, {len(rows)} negatives")
+            log(f"{k + 1}/{len(items)} photos, {len(rows)} negatives")
     with open(out / "crops.csv", "w", newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(["file", "label"])
