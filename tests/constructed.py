@@ -26,6 +26,8 @@ class Table:
     """Cards placed on a table: each a name, its top-left corner and its turn (degrees)."""
     cards: list[tuple[str, np.ndarray, float]] = field(default_factory=list)
     last: set[int] = field(default_factory=set)        # cards laid last in their meld: whole face shows
+    four: bool = False                                 # a four-index deck: a second index in each band
+    size: tuple[float, float] = (W, H)                 # card width and height, pixels
 
     def meld(self, names: list[str], origin, step: float = 1.4 * U, angle: float = 0.0, column: bool = True,
              fan: float = 0.0) -> "Table":
@@ -46,6 +48,14 @@ class Table:
         self.last.add(len(self.cards) - 1)
         return self
 
+    def spots(self, c: int) -> list[np.ndarray]:
+        """Where card ``c`` shows an index, from its top-left corner: its band, the far end too
+        when it is the last laid."""
+        w, h = self.size
+        band = [np.array([IX, IY])] + ([np.array([w - IX, IY])] if self.four else [])
+        far = [np.array([w - IX, h - IY])] + ([np.array([IX, h - IY])] if self.four else [])
+        return band + (far if c in self.last else [])
+
     def corners(self, probs: dict[int, list[tuple[str, float]]] | None = None, drop: tuple[int, ...] = (),
                 odd: dict[int, tuple[float, float]] | None = None) -> Corners:
         """The corner boxes: every card's band corner (top-left), the last card's far corner too.
@@ -56,7 +66,7 @@ class Table:
         for c, (name, tl, turn) in enumerate(self.cards):
             if c in drop:
                 continue
-            spots = [np.array([IX, IY])] + ([np.array([W - IX, H - IY])] if c in self.last else [])
+            spots = self.spots(c)
             scale, aside = (odd or {}).get(c, (1.0, 0.0))
             for spot in spots:
                 centre = tl + _rot(turn) @ (spot + np.array([aside * U, 0.0]))
@@ -80,9 +90,10 @@ def truth(table: Table, melds: list[list[str]], width: int = 2000, height: int =
     for m, names in enumerate(melds):
         for pos, name in enumerate(names):
             c = next(spots)
-            n = 2 if c in table.last else 1
+            n = len(table.spots(c))
             _, tl, turn = table.cards[c]
-            outline = [(tl + _rot(turn) @ np.array(v)).tolist() for v in ((0, 0), (W, 0), (W, H), (0, H))]
+            w, h = table.size
+            outline = [(tl + _rot(turn) @ np.array(v)).tolist() for v in ((0, 0), (w, 0), (w, h), (0, h))]
             cards.append({"card": name, "role": "meld", "meld": m, "position": pos, "corners": outline,
                           "indices": [{"visible": 1.0, "box": [float(v) for v in corners.boxes[k + j]]}
                                       for j in range(n)]})

@@ -117,6 +117,17 @@ def test_the_last_cards_far_corner_joins_its_card():
     assert len(g.cards[g.melds[0].cards[-1]].corners) == 2
 
 
+@pytest.mark.parametrize("width", [2.5, 5.0])
+def test_a_four_index_deck_shows_two_corners_per_band_and_each_card_is_read_once(width):
+    # a jumbo-index deck's two band corners lie only 1.5 index sizes apart (width 2.5)
+    t = Table(four=True, size=(width * U, 1.4 * width * U))
+    t.meld(SEQ, (100, 100), step=1.2 * U).meld(["9S", "9C", "9D"], (100 + 1.3 * width * U, 100), step=1.2 * U)
+    g = find_melds(t.corners())
+    assert melds_read(g) == [SEQ, ["9S", "9C", "9D"]]
+    assert len(g.cards) == len(SEQ) + 3
+    assert len(g.cards[g.melds[0].cards[-1]].corners) == 4
+
+
 def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())

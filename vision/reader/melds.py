@@ -129,6 +129,11 @@ class _Grouper:
         length = min(np.log(ratio) / np.log(self.s.step_ratio), abs(n2 - n1) / noise)
         return max(way, length)
 
+    def _own_far(self, a: int, b: int, c: int) -> bool:
+        """Whether ``a`` and ``b`` read the same and the step between them is much longer than
+        from ``b`` to ``c``: one card's two corners (its band and its far end), not two copies."""
+        return self.names[a] == self.names[b] and self.D[a, b] > self.s.own_far * self.D[b, c]
+
     def seeds(self) -> list[tuple[int, int, int, int]]:
         """(first, middle, last, gap): three corners of a meld, best first; ``gap`` 1 or 2 when a
         card seems missing before the middle or the last one (a step twice as long), else 0."""
@@ -137,6 +142,8 @@ class _Grouper:
             for i, a in enumerate(nb):
                 for b in nb[i + 1:]:
                     k, m = min(a, b), max(a, b)
+                    if self._own_far(k, l, m) or self._own_far(m, l, k):
+                        continue
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
                     gap = 0
@@ -205,6 +212,8 @@ class _Grouper:
                 continue
             if self.stop_at_faces and self.face(j, -d * step) is not None:
                 continue                             # the last card of a meld beyond, its face towards this one
+            if self.names[j] == self.names[end] and along[j] > self.s.own_far * step:
+                continue                             # the same reading a long step on: the card's own far corner
             k = 1 if along[j] < 1.7 * step else 2
             fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / reach[j] + (k - 1)
             if k == 2 and fit > self.s.gap_fit:
@@ -340,6 +349,8 @@ class _Grouper:
     def _card_width(self, lines: list[_Line]) -> Optional[float]:
         """How far across its line a card's other corner lies (in index sizes), from the whole
         faces of the last cards laid: a four-index deck's second band corner lies as far."""
+        if self.face_offsets:                      # what most line ends agree on: the farthest across
+            return float(max(abs(f[1]) for f in self.face_offsets))
         across = []
         for line in lines:
             for end, inward in self._ends(line):
@@ -379,7 +390,7 @@ class _Grouper:
                 if np.max(np.linalg.norm(offsets - np.median(offsets, 0), axis=1)) > 0.6 * float(np.median(self.S[[a for a, _ in pairs]])):
                     continue
                 unit = float(np.median(self.S[[a for a, _ in pairs]]))
-                if np.median(np.linalg.norm(offsets, axis=1)) / unit < self.s.same_card_min:
+                if np.median(np.linalg.norm(offsets, axis=1)) / unit < self.s.twin_min:
                     continue
                 axis = self._axis(base.corners)
                 across = abs(float(np.median(offsets, 0) @ np.array([-axis[1], axis[0]]))) / unit
