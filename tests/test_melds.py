@@ -128,6 +128,17 @@ def test_a_four_index_deck_shows_two_corners_per_band_and_each_card_is_read_once
     assert len(g.cards[g.melds[0].cards[-1]].corners) == 4
 
 
+def test_the_first_cards_of_four_index_melds_side_by_side_are_no_row_meld():
+    # the band corners of the first cards lie evenly along one row: A A B B C C ...
+    t = Table(four=True, size=(2.5 * U, 3.5 * U))
+    melds = [["KS", "QS", "JS"], ["5D", "6D", "7D"], ["9C", "9H", "9S"], ["AH", "2H", "3H"]]
+    for i, names in enumerate(melds):
+        t.meld(names, (100 + i * 3.0 * U, 100), step=1.2 * U)
+    g = find_melds(t.corners())
+    _same_up_to_direction(melds_read(g), melds)
+    assert len(g.cards) == 12
+
+
 def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())

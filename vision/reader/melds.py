@@ -259,8 +259,19 @@ class _Grouper:
         step_u = float(np.median([self.U[a, b] for a, b in zip(c, c[1:])]))
         score = n - 0.3 * line.misfit - 0.15 * n * step_u - 0.5 * len(line.missing)
         if not _valid(self._names(line)):
-            score -= 0.25 * n
+            # two corners of one reading side by side: most often one card's two corners
+            score -= 0.25 * n + self.s.twin_cost * self._doubled(c)
         return score
+
+    def pairs_row(self, line: _Line) -> bool:
+        """An invalid line that reads every card twice in a row, or nearly: the two corners of
+        cards side by side (a four-index deck's first or last cards across melds), not a meld."""
+        return not _valid(self._names(line)) and 3 * self._doubled(line.corners) >= len(line.corners) - 1
+
+    def _doubled(self, corners: list[int] | tuple[int, ...]) -> int:
+        """How many consecutive corners of a line read the same card (jokers aside: a player
+        may well lay two side by side)."""
+        return sum(self.names[a] == self.names[b] != "JK" for a, b in zip(corners, corners[1:]))
 
     # 3. selection
     def lines(self, exclude: frozenset[int] = frozenset()) -> list[_Line]:
@@ -551,7 +562,7 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) ->
     far = {g.face(end, g.P[end] - g.P[inward]) for line in first for end, inward in g._ends(line)}
     g.stop_at_faces = True
     g.far = far - {None}
-    lines, partners = g.merge_parallel(g.lines())
+    lines, partners = g.merge_parallel([line for line in g.lines() if not g.pairs_row(line)])
     cards, card_of = g.cards(lines, partners)
     g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0

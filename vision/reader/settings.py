@@ -28,6 +28,7 @@ class ReaderSettings:
     # cards -> melds (lengths in index sizes: the photo's own scale, whatever the deck)
     twin_min: float = 0.8              # a four-index deck's two band corners lie this far apart, at least
     own_far: float = 1.4               # one reading twice in a row, the step this much longer than the others: one card
+    twin_cost: float = 1.0             # an invalid line loses this much per two same readings in a row
     step_min: float = 0.25             # two cards of one meld lie at least this far apart (index to index)
     step_max: float = 3.0              # and at most this far
     step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
