@@ -392,7 +392,9 @@ class _Grouper:
             for shift in range(-len(seq) + 2, len(names) - 1):
                 pairs = [(base.corners[i + shift], corners[i]) for i in range(len(seq))
                          if 0 <= i + shift < len(names)]
-                if len(pairs) < max(2, len(seq) - 1, len(names) - 1):
+                # the shorter line may miss some of the longer one's cards (a corner covered)
+                # where the card's width is known to check the offset against
+                if len(pairs) < max(2, len(seq) - 1, len(names) - 1 if self.width is None else 0):
                     continue
                 mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)
                 if mismatched > (1 if len(pairs) >= 5 else 0):
