@@ -467,6 +467,9 @@ class _Grouper:
         meld: its cards stay loose (and flagged)."""
         if _valid([cards[c].card for c in meld.cards]):
             return True
+        a = meld.anchors
+        if len(a) == 3 and (meld.missing or self.bend(*a) > self.s.stray_bend):
+            return False                             # three cards by chance, not quite in a row
         steps = [float(np.linalg.norm(self.P[b] - self.P[a])) / self.S[a] for a, b in zip(meld.anchors, meld.anchors[1:])]
         return float(np.median(steps)) <= self.s.stray_step * self.typical_step
 
