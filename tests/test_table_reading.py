@@ -11,7 +11,7 @@ from constructed import IX, IY, H, U, W, Table
 from vision.reader.cards import merge_corners
 from vision.reader.reader import Reading
 from vision.reader.repair import suggest
-from vision.reader.table import read_table, summary
+from vision.reader.table import meld_like, read_table, summary
 
 
 def _read(table: Table, kind: str = "table", size=(2000, 1500), **kw) -> dict:
@@ -107,6 +107,23 @@ def test_both_tells_the_hand_from_the_melds():
     cards = [c["card"] for c in result["cards"]]
     assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
     assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH"])
+
+
+def test_both_a_hand_spread_in_straight_rows_is_the_hand_and_a_meld_one_card_off_stays_a_meld():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["7S", "8S", "10S"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "KH"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["7S", "8S", "10S"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "KH"])
+    assert "invalid_meld" in _kinds(result)
+
+
+@pytest.mark.parametrize("names, like", [(["7S", "8S", "10S"], True), (["5C", "JK", "JK", "8C"], True),
+                                         (["9H", "9C", "7C"], True), (["KC", "QC", "9C", "JH", "9S"], False),
+                                         (["2S", "8C", "9H", "10H", "5D"], False)])
+def test_meld_like(names, like):
+    assert meld_like(names) is like
 
 
 def test_as_hand_every_card_is_the_hand():

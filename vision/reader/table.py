@@ -13,6 +13,7 @@ pile, a stray card) are flagged, not counted.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
@@ -39,12 +40,27 @@ def _turn(meld: Meld, P: np.ndarray) -> float:
     return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
 
 
+def meld_like(names: list[str]) -> bool:
+    """Whether cards in a line could be a meld, if not a valid one then one card off (a misread,
+    a wild out of place): all their natural cards but one share a suit or a rank. A row of a
+    spread hand seldom does."""
+    if read_meld(names).valid:
+        return True
+    natural = [n for n in names if n != "JK" and not n.startswith("2")]
+    if len(natural) <= 2:
+        return True
+    most = max(max(Counter(n[-1] for n in natural).values()), max(Counter(n[:-1] for n in natural).values()))
+    return most >= len(natural) - 1
+
+
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) -> tuple[list[Meld], list[int]]:
     """The melds that are melds, and the cards of the hand."""
     P = reading.corners.centres
     names = [c.card for c in reading.cards]
-    # a fan that reads as a valid meld is a meld laid as a fan; a hand's cards seldom make one
-    table = [m for m in melds if _turn(m, P) <= settings.fan_turn or read_meld([names[c] for c in m.cards]).valid]
+    # a fan that reads as a valid meld is a meld laid as a fan; a hand's cards seldom make one;
+    # a straight line of cards far from any meld is a row of the spread hand
+    table = [m for m in melds if (_turn(m, P) <= settings.fan_turn and meld_like([names[c] for c in m.cards]))
+             or read_meld([names[c] for c in m.cards]).valid]
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
