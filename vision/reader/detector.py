@@ -1,9 +1,10 @@
 """Finding corner indices with the one-class YOLO detector exported to ONNX.
 
 The photo is looked at whole, at its own size or shrunk to ``first_side`` pixels on its long
-side (the detector learnt indices at native scale, 9-59 px); when a large photo's indices come
-out small there, it is looked at again, enlarged so that they come out near the size the
-detector learnt (``target_index``), up to ``max_side``.
+side (the detector learnt indices at native scale, 9-59 px); when its indices come out small there,
+it is looked at again, enlarged so that they come out near the size the detector sees best
+(``target_index``), up to ``max_side``: a large photo up to its own size, a small one (a
+screenshot, a far shot) beyond it.
 """
 from __future__ import annotations
 
@@ -72,9 +73,11 @@ class CornerDetector(OnnxModel):
             strong = scores >= scores.max() * 0.5               # the surest finds tell the size
             size = float(np.median(np.maximum(boxes[strong, 2] - boxes[strong, 0],
                                               boxes[strong, 3] - boxes[strong, 1]))) * f
-        if (size < s.small_index) and f < 1:
+        if size < s.small_index:
+            # a large photo at its own size at most; a small one enlarged as far as it needs
             want = first * (s.target_index / size) if size > 0 else s.max_side
-            closer = int(min(s.max_side, want, -(-long_side // 32) * 32))
+            own = -(-long_side // 32) * 32
+            closer = int(min(s.max_side, want, own if f < 1 else s.max_side))
             if closer > first * 1.2:
                 boxes, scores = self._run(image, closer)
         return boxes, scores

@@ -10,7 +10,7 @@ class ReaderSettings:
     # photos shrunk to ``first_side``; looked at again, larger, when the indices came out small
     first_side: int = 1280             # long side of the first look, in pixels
     target_index: float = 26.0         # index size (longer side, px) the detector sees best
-    small_index: float = 14.0          # below this median size a large photo is looked at again, larger
+    small_index: float = 20.0          # below this median size the photo is looked at again, larger
     max_side: int = 2560               # the closer look never goes beyond this long side
     detect_conf: float = 0.05          # low: the classifier's "not an index" throws out false alarms
     nms_iou: float = 0.5
