@@ -13,21 +13,21 @@ INDEX_W, INDEX_H = 30.0, 60.0          # rank over pip, in the card's own frame
 MARGIN = 8.0
 
 
-def _index_centres(four: bool) -> list[tuple[float, float]]:
-    """Index centres in the card's frame (origin at its centre)."""
-    dx, dy = CARD_W / 2 - MARGIN - INDEX_W / 2, CARD_H / 2 - MARGIN - INDEX_H / 2
+def _index_centres(four: bool, jumbo: float = 1.0) -> list[tuple[float, float]]:
+    """Index centres in the card's frame (origin at its centre); ``jumbo`` times the usual index."""
+    dx, dy = CARD_W / 2 - MARGIN - jumbo * INDEX_W / 2, CARD_H / 2 - MARGIN - jumbo * INDEX_H / 2
     pts = [(-dx, -dy), (dx, dy)]
     return pts + [(dx, -dy), (-dx, dy)] if four else pts
 
 
 def card_corners(name: str, x: float, y: float, angle_deg: float = 0.0, four: bool = False,
-                 scale: float = 1.0, only: tuple[int, ...] | None = None):
+                 scale: float = 1.0, only: tuple[int, ...] | None = None, jumbo: float = 1.0):
     """Axis-aligned boxes of the corner indices of a card centred at (x, y), turned by angle."""
     a = math.radians(angle_deg)
     rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-    half = np.array([[-INDEX_W, -INDEX_H], [INDEX_W, -INDEX_H], [INDEX_W, INDEX_H], [-INDEX_W, INDEX_H]]) / 2
+    half = np.array([[-INDEX_W, -INDEX_H], [INDEX_W, -INDEX_H], [INDEX_W, INDEX_H], [-INDEX_W, INDEX_H]]) / 2 * jumbo
     out = []
-    for k, (cx, cy) in enumerate(_index_centres(four)):
+    for k, (cx, cy) in enumerate(_index_centres(four, jumbo)):
         if only is not None and k not in only:
             continue
         pts = (np.array([cx, cy]) + half) @ rot.T * scale + [x, y]
@@ -81,6 +81,20 @@ def test_a_column_of_copies_stays_apart():
     column = [card_corners("5D", 400, 300, only=(0,)), card_corners("6D", 400, 370, only=(0,)),
               card_corners("5D", 400, 440)]
     assert _read(corners_of(*column)) == [("5D", 1), ("5D", 2), ("6D", 1)]
+
+
+def test_jumbo_indices_of_a_four_index_deck_pair_across_the_band():
+    # a column of jumbo-index cards, each showing its band: two indices 1.45 index sizes apart,
+    # closer than a card's corners usually lie, but every card of the photo pairs the same way
+    column = [card_corners(name, 400, 300 + 150 * k, four=True, jumbo=2.0, only=(0, 2))
+              for k, name in enumerate(["3C", "4C", "5C", "6C"])]
+    assert _read(corners_of(*column)) == [("3C", 2), ("4C", 2), ("5C", 2), ("6C", 2)]
+
+
+def test_a_lone_pair_as_close_stays_two_cards():
+    # two copies side by side, one index of each showing, as close as the jumbo band above
+    copies = [card_corners("8D", 400, 300, jumbo=2.0, only=(0,)), card_corners("8D", 574, 300, jumbo=2.0, only=(0,))]
+    assert _read(corners_of(*copies)) == [("8D", 1), ("8D", 1)]
 
 
 def test_scale_comes_from_the_photo_not_the_deck():

@@ -2,11 +2,12 @@
 while the second deck's copy of the same card stays a card of its own.
 
 Decks differ (an ornamental deck's corners lie 1.9 index sizes apart, a jumbo-index deck's
-8), so the spacing is learnt from the photo itself: two corners with the same reading are
-one card when they lie a card's diagonal (or side) apart, measured in their own index size;
-when several such pairs are seen, their common spacing becomes the photo's card size and
-pairs far from it stay apart. A corner lying between the two (another card's index on top)
-means they are two cards.
+width 1.2, another's diagonal 8), so the spacing is learnt from the photo itself: two corners
+with the same reading are one card when they lie a card's diagonal (or side) apart, measured
+in their own index size. The cards of a photo lie alike, so a pair that steps as several other
+pairs do is surely a card's (``pair_support``), however close; a lone pair only when it lies
+farther apart than a card's corners ever lie closer (``same_card_min``). A corner lying between
+the two (another card's index on top) means they are two cards.
 """
 from __future__ import annotations
 
@@ -66,17 +67,19 @@ def _rectangle(points: np.ndarray) -> bool:
     return bool(mid_gap < 0.1 * d[i, j] and abs(d[k, m] - d[i, j]) < 0.12 * d[i, j])
 
 
-def _photo_spacing(pairs: list[tuple[float, int, int]]) -> float | None:
-    """The spacing shared by most candidate pairs (in index sizes), when there are enough."""
-    if len(pairs) < 3:
-        return None
-    d = np.array([p[0] for p in pairs])
-    best, support = None, 0
-    for x in d:
-        n = int((np.abs(d - x) <= 0.12 * x).sum())
-        if n > support:
-            best, support = float(np.median(d[np.abs(d - x) <= 0.12 * x])), n
-    return best if support >= max(3, len(d) // 2) else None
+def _support(vectors: np.ndarray, lengths: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """For each candidate pair, how many other pairs of the photo step the same way (either
+    sign, within ``pair_tolerance`` of its length plus ``pair_slack`` index sizes). The cards of
+    one photo lie alike (a meld's cards all turned one way), so their corners pair by one
+    common step: a card's diagonal, and on a four-index deck its width and height too; two
+    copies of a card lie as they happen to."""
+    if not len(vectors):
+        return np.zeros(0, np.int64)
+    diff = np.minimum(np.linalg.norm(vectors[:, None] - vectors[None], axis=2),
+                      np.linalg.norm(vectors[:, None] + vectors[None], axis=2))
+    close = diff <= settings.pair_tolerance * lengths[:, None] + settings.pair_slack
+    np.fill_diagonal(close, False)
+    return close.sum(axis=1)
 
 
 def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> list[ReadCard]:
@@ -84,7 +87,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings())
     names = corners.names
     centres = corners.centres.astype(np.float64)
     sizes = corners.sizes.astype(np.float64)
-    pairs: list[tuple[float, int, int]] = []
+    found: list[tuple[float, int, int, np.ndarray]] = []
     for i in range(n):
         for j in range(i + 1, n):
             if names[i] != names[j]:
@@ -92,15 +95,16 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings())
             scale = (sizes[i] + sizes[j]) / 2
             if abs(sizes[i] - sizes[j]) > 0.35 * scale:      # one card's corners show at one size
                 continue
-            d = float(np.linalg.norm(centres[i] - centres[j]) / max(scale, 1e-6))
-            if settings.same_card_min <= d <= settings.same_card_max:
-                if not _blocked(i, j, centres, sizes):
-                    pairs.append((d, i, j))
-    spacing = _photo_spacing(pairs)
-    if spacing is not None:
-        # a four-index deck also pairs corners a card's width or height apart: keep those
-        pairs = [p for p in pairs if p[0] <= spacing * 1.15]
-    # closest first: a card's own corners before a far copy's
+            v = (centres[j] - centres[i]) / max(scale, 1e-6)
+            d = float(np.linalg.norm(v))
+            if settings.pair_min <= d <= settings.same_card_max and not _blocked(i, j, centres, sizes):
+                found.append((d, i, j, v))
+    support = _support(np.array([f[3] for f in found]).reshape(-1, 2), np.array([f[0] for f in found]), settings)
+    # pairs stepping as the photo's cards do come first, however close (a jumbo index's width);
+    # a lone pair only when it is no closer than a card's corners ever lie
+    pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j, _) in enumerate(found)
+             if support[k] >= settings.pair_support or d >= settings.same_card_min]
+    # closest first within each: a card's own corners before a far copy's
     group = list(range(n))
     members: dict[int, list[int]] = {i: [i] for i in range(n)}
 
@@ -110,7 +114,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings())
             i = group[i]
         return i
 
-    for d, i, j in sorted(pairs):
+    for _, d, i, j in sorted(pairs):
         ri, rj = root(i), root(j)
         if ri == rj or len(members[ri]) + len(members[rj]) > 4:
             continue

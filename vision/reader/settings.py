@@ -23,8 +23,12 @@ class ReaderSettings:
     min_score: float = 0.15            # a corner is dropped when detector score x reading probability is below
     top_k: int = 3
     # corners -> cards
-    same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least
+    same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least,
     same_card_max: float = 9.0         # and at most (a card's diagonal, over every deck measured)
+    pair_min: float = 0.9              # ... or this close, when other pairs step the same way (see cards.py)
+    pair_support: int = 3              # that many other pairs
+    pair_tolerance: float = 0.15       # the same way: within this share of the step's length
+    pair_slack: float = 0.3            # plus this many index sizes
     # cards -> melds (lengths in index sizes: the photo's own scale, whatever the deck)
     twin_min: float = 0.8              # a four-index deck's two band corners lie this far apart, at least
     own_far: float = 1.4               # one reading twice in a row, the step this much longer than the others: one card
