@@ -152,6 +152,13 @@ def test_a_jokers_small_index_set_aside_stays_in_its_meld():
     assert read == [cards, GROUP]
 
 
+def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
+    # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
+    t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))
+    read = melds_read(find_melds(t.corners(odd={1: (0.6, 0.5)})))
+    assert read == [["6C", "JK", "8C"], GROUP]
+
+
 def test_two_melds_laid_end_to_end_in_one_line_are_cut_where_both_are_valid():
     # a heart run and then a group of kings in one column, at one step: one line, two melds
     t = Table().meld(SEQ + GROUP, (100, 100))

@@ -134,6 +134,13 @@ class _Grouper:
         from ``b`` to ``c``: one card's two corners (its band and its far end), not two copies."""
         return self.names[a] == self.names[b] and self.D[a, b] > self.s.own_far * self.D[b, c]
 
+    def _joker_between(self, k: int, l: int, m: int) -> float:
+        """A joker's index sits aside (a word, a figure): between two cards, how far it lies
+        from halfway, in units of the slack it is allowed (1: at the limit)."""
+        unit = float(self.S[[k, m]].mean())
+        off = float(np.linalg.norm(self.P[l] - (self.P[k] + self.P[m]) / 2))
+        return off / (self.s.joker_slack * self.s.line_offset * unit)
+
     def seeds(self) -> list[tuple[int, int, int, int]]:
         """(first, middle, last, gap): three corners of a meld, best first; ``gap`` 1 or 2 when a
         card seems missing before the middle or the last one (a step twice as long), else 0."""
@@ -147,6 +154,8 @@ class _Grouper:
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
                     gap = 0
+                    if bend > 1 and self.joker[l] and not self.joker[[k, m]].any():
+                        bend = self._joker_between(k, l, m)
                     if bend > 1:
                         v1, v2 = self.P[l] - self.P[k], self.P[m] - self.P[l]
                         gap = 1 if float(np.linalg.norm(v1)) > float(np.linalg.norm(v2)) else 2
