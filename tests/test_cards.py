@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from vision.classes import READER_CLASSES
-from vision.reader.cards import merge_corners
+from vision.reader.cards import merge_corners, sure_pairs
 from vision.reader.corners import Corners
 
 CARD_W, CARD_H = 250.0, 350.0
@@ -95,6 +95,14 @@ def test_a_lone_pair_as_close_stays_two_cards():
     # two copies side by side, one index of each showing, as close as the jumbo band above
     copies = [card_corners("8D", 400, 300, jumbo=2.0, only=(0,)), card_corners("8D", 574, 300, jumbo=2.0, only=(0,))]
     assert _read(corners_of(*copies)) == [("8D", 1), ("8D", 1)]
+
+
+def test_sure_pairs_are_the_pairs_stepping_as_the_photos_cards_do():
+    column = [card_corners(name, 400, 300 + 150 * k, four=True, jumbo=2.0, only=(0, 2))
+              for k, name in enumerate(["3C", "4C", "5C", "6C"])]
+    copies = [card_corners("8D", 900, 300, jumbo=2.0, only=(0,)), card_corners("8D", 1074, 420, jumbo=2.0, only=(0,))]
+    corners = corners_of(*column, *copies)
+    assert sure_pairs(corners) == {(0, 1), (2, 3), (4, 5), (6, 7)}
 
 
 def test_scale_comes_from_the_photo_not_the_deck():

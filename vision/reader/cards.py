@@ -82,12 +82,16 @@ def _support(vectors: np.ndarray, lengths: np.ndarray, settings: ReaderSettings)
     return close.sum(axis=1)
 
 
-def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> list[ReadCard]:
+def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[float, int, int]], np.ndarray]:
+    """Pairs of corners that may be one card's (same reading, alike in size, from ``pair_min``
+    to ``same_card_max`` index sizes apart, no other index between), as (distance, i, j), with
+    each pair's support."""
     n = len(corners)
     names = corners.names
     centres = corners.centres.astype(np.float64)
     sizes = corners.sizes.astype(np.float64)
-    found: list[tuple[float, int, int, np.ndarray]] = []
+    found: list[tuple[float, int, int]] = []
+    vectors: list[np.ndarray] = []
     for i in range(n):
         for j in range(i + 1, n):
             if names[i] != names[j]:
@@ -98,11 +102,27 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings())
             v = (centres[j] - centres[i]) / max(scale, 1e-6)
             d = float(np.linalg.norm(v))
             if settings.pair_min <= d <= settings.same_card_max and not _blocked(i, j, centres, sizes):
-                found.append((d, i, j, v))
-    support = _support(np.array([f[3] for f in found]).reshape(-1, 2), np.array([f[0] for f in found]), settings)
+                found.append((d, i, j))
+                vectors.append(v)
+    support = _support(np.array(vectors).reshape(-1, 2), np.array([f[0] for f in found]), settings)
+    return found, support
+
+
+def sure_pairs(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> set[tuple[int, int]]:
+    """Pairs of corners (i < j) that step as the photo's cards do: one card's two corners."""
+    found, support = _candidates(corners, settings)
+    return {(i, j) for k, (_, i, j) in enumerate(found) if support[k] >= settings.pair_support}
+
+
+def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> list[ReadCard]:
+    n = len(corners)
+    names = corners.names
+    centres = corners.centres.astype(np.float64)
+    sizes = corners.sizes.astype(np.float64)
+    found, support = _candidates(corners, settings)
     # pairs stepping as the photo's cards do come first, however close (a jumbo index's width);
     # a lone pair only when it is no closer than a card's corners ever lie
-    pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j, _) in enumerate(found)
+    pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j) in enumerate(found)
              if support[k] >= settings.pair_support or d >= settings.same_card_min]
     # closest first within each: a card's own corners before a far copy's
     group = list(range(n))

@@ -38,7 +38,7 @@ import numpy as np
 
 from engine.meld import read_meld
 
-from .cards import ReadCard, merge_corners
+from .cards import ReadCard, merge_corners, sure_pairs
 from .corners import Corners
 from .settings import ReaderSettings
 
@@ -82,6 +82,7 @@ class _Grouper:
         self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
         self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
         self.links = self._links()
+        self.sure = sure_pairs(corners, replace(settings, pair_support=settings.line_pair_support))
         self.face_offsets: list[np.ndarray] = []
         self.on_lines: set[int] = set()
         self.stop_at_faces = False
@@ -129,6 +130,9 @@ class _Grouper:
         length = min(np.log(ratio) / np.log(self.s.step_ratio), abs(n2 - n1) / noise)
         return max(way, length)
 
+    def _one_card(self, a: int, b: int) -> bool:
+        return (min(a, b), max(a, b)) in self.sure
+
     def _own_far(self, a: int, b: int, c: int) -> bool:
         """Whether ``a`` and ``b`` read the same and the step between them is much longer than
         from ``b`` to ``c``: one card's two corners (its band and its far end), not two copies."""
@@ -149,7 +153,7 @@ class _Grouper:
             for i, a in enumerate(nb):
                 for b in nb[i + 1:]:
                     k, m = min(a, b), max(a, b)
-                    if self._own_far(k, l, m) or self._own_far(m, l, k):
+                    if self._own_far(k, l, m) or self._own_far(m, l, k) or self._one_card(k, l) or self._one_card(l, m):
                         continue
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
@@ -221,7 +225,7 @@ class _Grouper:
                 continue
             if self.stop_at_faces and self.face(j, -d * step) is not None:
                 continue                             # the last card of a meld beyond, its face towards this one
-            if self.names[j] == self.names[end] and along[j] > self.s.own_far * step:
+            if (self.names[j] == self.names[end] and along[j] > self.s.own_far * step) or self._one_card(end, j):
                 continue                             # the same reading a long step on: the card's own far corner
             k = 1 if along[j] < 1.7 * step else 2
             fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / reach[j] + (k - 1)
