@@ -119,6 +119,24 @@ def test_both_a_hand_spread_in_straight_rows_is_the_hand_and_a_meld_one_card_off
     assert "invalid_meld" in _kinds(result)
 
 
+def test_both_cards_lying_apart_from_the_rest_of_the_hand_are_a_doubt():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)
+    t.meld(["4D", "JC"], (350 + 5 * 1.4 * U + 5.5 * U, 300 + 2.2 * H), step=1.4 * U, column=False)
+    result = _read(t, kind="both")
+    apart = [f for f in result["flags"] if f["kind"] == "hand_apart"]
+    cards = [c["card"] for c in result["cards"]]
+    assert len(apart) == 1 and apart[0]["level"] == "check"
+    assert sorted(cards[i] for i in apart[0]["cards"]) == ["4D", "JC"]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH", "8C", "4D", "JC"])
+
+
+def test_both_a_hand_in_one_piece_is_no_doubt():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)
+    assert "hand_apart" not in _kinds(_read(t, kind="both"))
+
+
 @pytest.mark.parametrize("names, like", [(["7S", "8S", "10S"], True), (["5C", "JK", "JK", "8C"], True),
                                          (["9H", "9C", "7C"], True), (["KC", "QC", "9C", "JH", "9S"], False),
                                          (["2S", "8C", "9H", "10H", "5D"], False)])

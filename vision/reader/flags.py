@@ -229,6 +229,50 @@ def stray_cards(f: TableFacts) -> list[Flag]:
     return out
 
 
+def _card_gaps(f: TableFacts, cards: list[int]) -> np.ndarray:
+    """The closest distance between two cards' corners, for every pair of ``cards``."""
+    P = f.corners.centres
+    n = len(cards)
+    gaps = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            gaps[i, j] = gaps[j, i] = min(float(np.linalg.norm(P[x] - P[y])) for x in f.cards[cards[i]].corners
+                                          for y in f.cards[cards[j]].corners)
+    return gaps
+
+
+def hand_apart(f: TableFacts) -> list[Flag]:
+    """``--as both``: cards of the hand joined to the rest by one gap far wider than the hand's
+    own (the discard pile beside the hand, say): they are counted, but may not be the hand's."""
+    if f.kind != "both" or len(f.hand) < 4:
+        return []
+    gaps = _card_gaps(f, f.hand)
+    n = len(f.hand)
+    tree, inside, edges = {0}, np.full(n, np.inf), []
+    inside[:] = gaps[0]
+    parent = np.zeros(n, np.int64)
+    for _ in range(n - 1):                       # the hand's spanning tree, shortest links first
+        j = int(np.argmin(np.where(np.isin(np.arange(n), list(tree)), np.inf, inside)))
+        edges.append((float(inside[j]), int(parent[j]), j))
+        tree.add(j)
+        closer = gaps[j] < inside
+        inside[closer], parent[closer] = gaps[j][closer], j
+    lengths = np.array([e[0] for e in edges])
+    longest = int(np.argmax(lengths))
+    if lengths[longest] <= max(f.settings.hand_apart * float(np.median(lengths)), 3.0 * f.unit):
+        return []
+    # the two sides of the longest link: the smaller one is in doubt
+    side = {edges[longest][2]}
+    for _, a, b in edges:                        # edges were added in tree order: children after parents
+        if a in side:
+            side.add(b)
+    part = side if len(side) <= n - len(side) else set(range(n)) - side
+    cards = tuple(sorted(f.hand[i] for i in part))
+    shown = " ".join(f.cards[c].card for c in cards)
+    return [Flag("hand_apart", cards, f"{shown}: lying apart from the rest of the hand, counted in it: "
+                 "are they the hand's (or the discard pile's)?")]
+
+
 def no_melds(f: TableFacts) -> list[Flag]:
     if f.melds:
         return []
@@ -242,5 +286,5 @@ def table_flags(f: TableFacts) -> list[Flag]:
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + merged_corners(f) + cut
-             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f))
+             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)

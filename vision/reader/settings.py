@@ -54,6 +54,7 @@ class ReaderSettings:
     stray_near: float = 3.0            # a card in no meld this close to a meld's card (index sizes) is a doubt
     low_confidence: float = 0.5        # a card read with less than this is flagged
     fan_turn: float = 12.0             # --as both: a line whose halves turn more (degrees) is the hand's fan
+    hand_apart: float = 2.5            # --as both: hand cards joined by a gap this many times the hand's usual are a doubt
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
 
     def to_dict(self) -> dict:
