@@ -38,6 +38,19 @@ def test_a_large_photo_is_never_looked_at_beyond_its_own_size():
     assert len(sides) == 2 and sides[1] <= 4000
 
 
-def test_indices_large_enough_are_looked_at_once():
-    assert _sides((400, 600), 30) == [608]
+def test_a_large_photo_with_indices_large_enough_is_looked_at_once():
     assert _sides((3000, 4000), 100) == [ReaderSettings().first_side]
+
+
+def test_a_small_photo_is_looked_at_once_more_larger_and_the_finds_united():
+    s = ReaderSettings()
+    assert _sides((400, 600), 30) == [608, -(-int(608 * s.zoom) // 32) * 32]
+    det = _Looks(30)
+    boxes, _ = det.detect(np.zeros((400, 600, 3), np.uint8))
+    assert len(boxes) == 1                  # the same index seen by both looks is one box
+
+
+def test_no_zoom_when_settings_say_so():
+    det = _Looks(30, ReaderSettings(zoom=1.0))
+    det.detect(np.zeros((400, 600, 3), np.uint8))
+    assert det.sides == [608]

@@ -4,7 +4,10 @@ The photo is looked at whole, at its own size or shrunk to ``first_side`` pixels
 side (the detector learnt indices at native scale, 9-59 px); when its indices come out small there,
 it is looked at again, enlarged so that they come out near the size the detector sees best
 (``target_index``), up to ``max_side``: a large photo up to its own size, a small one (a
-screenshot, a far shot) beyond it.
+screenshot, a far shot) beyond it. A photo no larger than ``first_side`` whose look ``zoom`` times
+larger stays within ``zoom_side`` pixels is looked at that larger too, and the two looks' boxes united:
+cheap, and it finds what one scale misses. A large photo never is (it is looked at shrunk
+first, and a larger look would cost too much).
 """
 from __future__ import annotations
 
@@ -73,6 +76,7 @@ class CornerDetector(OnnxModel):
             strong = scores >= scores.max() * 0.5               # the surest finds tell the size
             size = float(np.median(np.maximum(boxes[strong, 2] - boxes[strong, 0],
                                               boxes[strong, 3] - boxes[strong, 1]))) * f
+        looked = first
         if size < s.small_index:
             # a large photo at its own size at most; a small one enlarged as far as it needs
             want = first * (s.target_index / size) if size > 0 else s.max_side
@@ -80,4 +84,20 @@ class CornerDetector(OnnxModel):
             closer = int(min(s.max_side, want, own if f < 1 else s.max_side))
             if closer > first * 1.2:
                 boxes, scores = self._run(image, closer)
+                looked = closer
+        zoom = -(-int(looked * s.zoom) // 32) * 32
+        if s.zoom > 1 and long_side <= s.first_side and zoom <= s.zoom_side:
+            # a small photo costs little to look at once more, larger: what one look misses
+            more, more_scores = self._run(image, zoom)
+            boxes, scores = _union(np.concatenate([boxes, more]), np.concatenate([scores, more_scores]), s)
         return boxes, scores
+
+
+def _union(boxes: np.ndarray, scores: np.ndarray, s: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
+    """Two looks' boxes as one: of boxes overlapping more than ``nms_iou``, the surest."""
+    if not len(boxes):
+        return boxes, scores
+    idx = cv2.dnn.NMSBoxes(np.c_[boxes[:, :2], boxes[:, 2:] - boxes[:, :2]].tolist(), scores.tolist(),
+                           s.detect_conf, s.nms_iou)
+    idx = np.asarray(idx, np.int64).reshape(-1)
+    return boxes[idx], scores[idx]

@@ -12,6 +12,8 @@ class ReaderSettings:
     target_index: float = 26.0         # index size (longer side, px) the detector sees best
     small_index: float = 20.0          # below this median size the photo is looked at again, larger
     max_side: int = 2560               # the closer look never goes beyond this long side
+    zoom: float = 1.5                  # a small photo is looked at this much larger too (1: never)
+    zoom_side: int = 1920              # when that look's long side stays within this
     detect_conf: float = 0.05          # low: the classifier's "not an index" throws out false alarms
     nms_iou: float = 0.5
     # classifier
