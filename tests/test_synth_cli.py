@@ -81,8 +81,16 @@ def test_same_seed_same_files(dataset, tmp_path):
     assert (tmp_path / "images" / "000002.jpg").read_bytes() == (dataset / "images" / "000002.jpg").read_bytes()
 
 
+def test_real_artwork_only(tmp_path):
+    assert main(["synth", "--out", str(tmp_path), "--n", "3", "--seed", "4", "--designs", "train", "--workers", "1",
+                 "--procedural", "0", "--no-tiles", "--no-crops"]) == 0
+    designs = {d for p in (tmp_path / "truth").glob("*.json") for d in json.loads(p.read_text())["designs"]}
+    assert designs and not any(d.startswith("proc/") for d in designs)
+
+
 def test_bad_arguments(capsys):
     assert main(["synth", "--out", "/tmp/x", "--n", "0"]) == 2
+    assert main(["synth", "--out", "/tmp/x", "--n", "1", "--procedural", "-1"]) == 2
     with pytest.raises(SystemExit):
         main(["synth", "--out", "/tmp/x", "--n", "1", "--designs", "everything"])
 

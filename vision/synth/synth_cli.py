@@ -10,6 +10,7 @@ import os
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from tqdm import tqdm
@@ -71,13 +72,18 @@ def synth_command(argv: list[str]) -> int:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--no-tiles", action="store_true")
     p.add_argument("--no-crops", action="store_true")
+    p.add_argument("--procedural", type=int, default=SynthSettings.procedural_designs,
+                   help="procedural decks among the training designs (0: real artwork only)")
     p.add_argument("--budget-min", type=float, default=0.0,
                    help="start no photo after this many minutes; the set holds those finished (0: no limit)")
     args = p.parse_args(argv)
     if args.n < 1:
         print("burraco synth: --n must be at least 1", file=sys.stderr)
         return 2
-    settings = SynthSettings()
+    if args.procedural < 0:
+        print("burraco synth: --procedural must be 0 or more", file=sys.stderr)
+        return 2
+    settings = replace(SynthSettings(), procedural_designs=args.procedural)
     try:
         prepare(args.out)
     except OSError as err:
