@@ -103,6 +103,18 @@ def test_a_card_missed_in_the_middle_is_noted_and_the_meld_stays_whole():
     assert g.melds[0].missing == (3,)
 
 
+def test_a_step_almost_twice_the_others_is_a_card_missed():
+    # the joker between 7D and 7C shows no index: the step there is 1.86 times the others,
+    # within what three corners of a meld may differ, and the group stays valid without it
+    t = Table()
+    for name, y in (("7S", 0.0), ("7D", 1.45), ("7C", 4.15), ("7H", 5.6)):
+        t.cards.append((name, np.array([100.0, 100.0 + y * U]), 0.0))
+    t.last.add(3)
+    g = find_melds(t.corners())
+    assert melds_read(g) == [["7S", "7D", "7C", "7H"]]
+    assert g.melds[0].missing == (2,)
+
+
 def test_two_copies_of_a_card_a_card_apart_stay_two_cards():
     # two decks: 7H in two melds side by side, a card's width apart
     t = Table().meld(["5H", "6H", "7H"], (100, 100)).meld(["7S", "7D", "7H"], (100 + 1.1 * W, 100 - 1.4 * U))

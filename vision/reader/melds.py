@@ -490,6 +490,13 @@ class _Grouper:
     def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:
         c = list(line.corners)
         steps = np.diff(self.P[c], axis=0)
+        lengths = np.linalg.norm(steps, axis=1)
+        plain = [lengths[i] for i in range(len(steps)) if i + 1 not in line.missing]
+        if len(plain) >= 2:
+            # a step about twice the others (taken as one while the line grew): a card unread there
+            usual = float(np.median(plain)) if len(plain) >= 3 else float(min(plain))
+            line.missing = sorted(set(line.missing) | {i + 1 for i in range(len(steps))
+                                                       if lengths[i] > self.s.gap_step * usual})
         single = [steps[i] for i in range(len(steps)) if i + 1 not in line.missing] or list(steps)
         step = np.median(np.array(single), axis=0)
         last_face = self.face(c[-1], self.P[c[-1]] - self.P[c[-2]]) is not None

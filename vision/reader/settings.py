@@ -45,6 +45,7 @@ class ReaderSettings:
     spoil_fit: float = 0.9             # a card making a valid meld invalid joins only if its fit (0.75 added) stays below
     stray_step: float = 1.5            # an invalid line stepping this many times the photo's usual step is no meld
     stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
+    gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
     gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
     gap_cost: float = 3.0              # a meld's seed over a missing card comes after every plain one
     face_tolerance: float = 1.0        # the last cards' far corners lie this close (index sizes) to their common place
