@@ -5,9 +5,9 @@ Decks differ (an ornamental deck's corners lie 1.9 index sizes apart, a jumbo-in
 width 1.2, another's diagonal 8), so the spacing is learnt from the photo itself: two corners
 with the same reading are one card when they lie a card's diagonal (or side) apart, measured
 in their own index size. The cards of a photo lie alike, so a pair that steps as several other
-pairs do is surely a card's (``pair_support``), however close; a lone pair only when it lies
-farther apart than a card's corners ever lie closer (``same_card_min``). A corner lying between
-the two (another card's index on top) means they are two cards.
+pairs do is surely a card's (``pair_support``), however close; a lone pair only from
+``same_card_min`` index sizes apart (no card's corners lie closer, a jumbo band's aside). A
+corner lying between the two (another card's index on top) means they are two cards.
 """
 from __future__ import annotations
 

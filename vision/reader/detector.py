@@ -1,13 +1,13 @@
 """Finding corner indices with the one-class YOLO detector exported to ONNX.
 
 The photo is looked at whole, at its own size or shrunk to ``first_side`` pixels on its long
-side (the detector learnt indices at native scale, 9-59 px); when its indices come out small there,
-it is looked at again, enlarged so that they come out near the size the detector sees best
-(``target_index``), up to ``max_side``: a large photo up to its own size, a small one (a
-screenshot, a far shot) beyond it. A photo no larger than ``first_side`` whose look ``zoom`` times
-larger stays within ``zoom_side`` pixels is looked at that larger too, and the two looks' boxes united:
-cheap, and it finds what one scale misses. A large photo never is (it is looked at shrunk
-first, and a larger look would cost too much).
+side (the detector learnt indices at native scale, 9-59 px). When its indices come out small
+there, it is looked at again, enlarged so that they come out near the size the detector sees
+best (``target_index``), up to ``max_side``: a large photo up to its own size, a small one (a
+screenshot, a far shot) beyond it. A photo no larger than ``first_side`` is also looked at
+``zoom`` times larger, when that stays within ``zoom_side`` pixels, and the boxes of both looks
+are united: cheap, and it finds what one scale misses. A large photo never is: it is looked at
+shrunk first, and a larger look would cost too much.
 """
 from __future__ import annotations
 

@@ -248,9 +248,8 @@ def hand_apart(f: TableFacts) -> list[Flag]:
         return []
     gaps = _card_gaps(f, f.hand)
     n = len(f.hand)
-    tree, inside, edges = {0}, np.full(n, np.inf), []
-    inside[:] = gaps[0]
-    parent = np.zeros(n, np.int64)
+    tree, edges = {0}, []
+    inside, parent = gaps[0].copy(), np.zeros(n, np.int64)    # each card's closest link into the tree
     for _ in range(n - 1):                       # the hand's spanning tree, shortest links first
         j = int(np.argmin(np.where(np.isin(np.arange(n), list(tree)), np.inf, inside)))
         edges.append((float(inside[j]), int(parent[j]), j))

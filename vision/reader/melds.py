@@ -153,8 +153,9 @@ class _Grouper:
             for i, a in enumerate(nb):
                 for b in nb[i + 1:]:
                     k, m = min(a, b), max(a, b)
-                    if self._own_far(k, l, m) or self._own_far(m, l, k) or self._one_card(k, l) or self._one_card(l, m):
-                        continue
+                    if (self._own_far(k, l, m) or self._own_far(m, l, k)
+                            or self._one_card(k, l) or self._one_card(l, m)):
+                        continue                     # one card's two corners: never two cards of a meld
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
                     gap = 0
@@ -480,8 +481,8 @@ class _Grouper:
         meld: its cards stay loose (and flagged)."""
         if _valid([cards[c].card for c in meld.cards]):
             return True
-        a = meld.anchors
-        if len(a) == 3 and (meld.missing or self.bend(*a) > self.s.stray_bend):
+        anchors = meld.anchors
+        if len(anchors) == 3 and (meld.missing or self.bend(*anchors) > self.s.stray_bend):
             return False                             # three cards by chance, not quite in a row
         steps = [float(np.linalg.norm(self.P[b] - self.P[a])) / self.S[a] for a, b in zip(meld.anchors, meld.anchors[1:])]
         return float(np.median(steps)) <= self.s.stray_step * self.typical_step
@@ -491,17 +492,17 @@ class _Grouper:
         c = list(line.corners)
         steps = np.diff(self.P[c], axis=0)
         lengths = np.linalg.norm(steps, axis=1)
-        plain = [lengths[i] for i in range(len(steps)) if i + 1 not in line.missing]
+        gaps = set(line.missing)
+        plain = [lengths[i] for i in range(len(steps)) if i + 1 not in gaps]
         if len(plain) >= 2:
             # a step about twice the others (taken as one while the line grew): a card unread there
             usual = float(np.median(plain)) if len(plain) >= 3 else float(min(plain))
-            line.missing = sorted(set(line.missing) | {i + 1 for i in range(len(steps))
-                                                       if lengths[i] > self.s.gap_step * usual})
-        single = [steps[i] for i in range(len(steps)) if i + 1 not in line.missing] or list(steps)
+            gaps |= {i + 1 for i in range(len(steps)) if lengths[i] > self.s.gap_step * usual}
+        single = [steps[i] for i in range(len(steps)) if i + 1 not in gaps] or list(steps)
         step = np.median(np.array(single), axis=0)
         last_face = self.face(c[-1], self.P[c[-1]] - self.P[c[-2]]) is not None
         first_face = self.face(c[0], self.P[c[0]] - self.P[c[1]]) is not None
-        missing = sorted(line.missing)
+        missing = sorted(gaps)
         if first_face and not last_face:
             c, step = c[::-1], -step
             missing = sorted(len(c) - i for i in missing)

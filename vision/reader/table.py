@@ -58,7 +58,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) ->
     P = reading.corners.centres
     names = [c.card for c in reading.cards]
     # a fan that reads as a valid meld is a meld laid as a fan; a hand's cards seldom make one;
-    # a straight line of cards far from any meld is a row of the spread hand
+    # a straight line that is not even one card off a meld is a row of the spread hand
     table = [m for m in melds if (_turn(m, P) <= settings.fan_turn and meld_like([names[c] for c in m.cards]))
              or read_meld([names[c] for c in m.cards]).valid]
     placed = {c for m in table for c in m.cards}
