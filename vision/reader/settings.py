@@ -17,7 +17,7 @@ class ReaderSettings:
     detect_conf: float = 0.05          # low: the classifier's "not an index" throws out false alarms
     nms_iou: float = 0.5
     # classifier
-    crop_pad: float = 0.2              # context around a found box (the training crops carry 0.3 x 0.9-1.3)
+    crop_pad: float = 0.3              # context around a found box (the training crops carry 0.3 x 0.9-1.3)
     read_turns: int = 4                # a crop read with doubt is read at this many quarter turns, averaged
     turn_below: float = 0.95           # doubt: the first view's best reading is below this probability
     same_reading_iou: float = 0.3      # of two boxes read as one card overlapping more, the less sure goes
