@@ -30,6 +30,18 @@ def test_training_on_a_device_then_loading_and_exporting_on_the_cpu(crops_set, t
     assert probs.shape == (2, 54) and np.allclose(probs.sum(1), 1, atol=1e-4)
 
 
+def test_max_crops_takes_an_even_share_of_every_set(crops_set, tmp_path):
+    from vision.train.classifier import _load_all
+    from vision.train.crop_data import crop_count
+    n = crop_count(crops_set)
+    spec = TrainSpec(data=[crops_set, crops_set], out=tmp_path, max_crops=n)
+    crops = _load_all(spec, log=lambda msg: None)
+    assert abs(len(crops) - n) <= 1
+    halves = crops.photos >= 1_000_000                      # the second set's photos are numbered apart
+    assert abs(int(halves.sum()) - n // 2) <= 1
+    assert len(_load_all(TrainSpec(data=[crops_set], out=tmp_path), log=lambda msg: None)) == n
+
+
 def test_augmentation_runs_where_its_batch_and_generator_are():
     images = np.random.default_rng(0).integers(0, 256, (8, 64, 64, 3), np.uint8)
     x = to_tensor(images, "cpu")

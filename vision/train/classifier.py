@@ -21,7 +21,7 @@ import torch.nn.functional as F
 
 from ..classes import NONE_CLASS, READER_CLASSES
 from .classifier_net import INPUT, IndexNet
-from .crop_data import CropSet, augment, centre, load_crops, steps_per_epoch, to_tensor
+from .crop_data import CropSet, augment, centre, crop_count, load_crops, steps_per_epoch, to_tensor
 
 NONE_ID = READER_CLASSES.index(NONE_CLASS)
 
@@ -68,19 +68,26 @@ def evaluate(model: IndexNet, crops: CropSet, batch: int = 1024) -> dict:
 
 
 def _load_all(spec: TrainSpec, log: Callable[[str], None]) -> CropSet:
+    """Every set's crops as one; with ``max_crops``, an even share of each set, drawn as each is
+    loaded (several sets of 64 px crops run to gigabytes: never all of them at once, and twice)."""
+    sizes = [crop_count(Path(folder)) for folder in spec.data]
+    total = sum(sizes)
+    share = min(1.0, spec.max_crops / total) if spec.max_crops and total else 1.0
+    rng = np.random.default_rng(spec.seed)
     parts = []
-    for folder in spec.data:
+    for folder, size in zip(spec.data, sizes):
         t = time.perf_counter()
         part = load_crops(Path(folder))
+        if share < 1.0:
+            keep = np.sort(rng.choice(len(part), max(1, round(share * len(part))), replace=False))
+            part = part.subset(keep)
         part.photos = part.photos + 1_000_000 * len(parts)
         parts.append(part)
-        log(f"crops: {len(part)} from {folder} in {time.perf_counter() - t:.0f} s")
-    crops = CropSet(np.concatenate([p.images for p in parts]), np.concatenate([p.labels for p in parts]),
-                    np.concatenate([p.photos for p in parts]))
-    if spec.max_crops and len(crops) > spec.max_crops:
-        keep = np.random.default_rng(spec.seed).choice(len(crops), spec.max_crops, replace=False)
-        crops = crops.subset(np.sort(keep))
-    return crops
+        log(f"crops: {len(part)} of {size} from {folder} in {time.perf_counter() - t:.0f} s")
+    if len(parts) == 1:
+        return parts[0]
+    return CropSet(np.concatenate([p.images for p in parts]), np.concatenate([p.labels for p in parts]),
+                   np.concatenate([p.photos for p in parts]))
 
 
 def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dict:

@@ -36,6 +36,12 @@ class CropSet:
         return CropSet(self.images[keep], self.labels[keep], self.photos[keep])
 
 
+def crop_count(folder: Path) -> int:
+    """How many crops a ``burraco synth`` folder holds (the rows of its ``crops.csv``)."""
+    with open(Path(folder) / "crops.csv", newline="") as fh:
+        return max(0, sum(1 for _ in fh) - 1)
+
+
 def load_crops(folder: Path, size: int = 64, threads: int = 8) -> CropSet:
     """All crops of one ``burraco synth`` folder, read by ``threads`` threads (OpenCV lets go of the
     GIL); cached as ``crops-{size}.npz`` beside them."""
