@@ -29,6 +29,17 @@ class ReadCard:
         return {"card": self.card, "confidence": round(self.confidence, 4), "corners": list(self.corners)}
 
 
+def card_gaps(centres: np.ndarray, cards: list[ReadCard], which: list[int]) -> np.ndarray:
+    """For every pair of the cards ``which``, the closest distance (pixels) between their corners."""
+    n = len(which)
+    gaps = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            gaps[i, j] = gaps[j, i] = min(float(np.linalg.norm(centres[x] - centres[y]))
+                                          for x in cards[which[i]].corners for y in cards[which[j]].corners)
+    return gaps
+
+
 def _blocked(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> bool:
     """Another index on the card that corners i and j would span: they belong to two cards.
 

@@ -56,11 +56,7 @@ class CornerDetector(OnnxModel):
         keep = scores >= self.settings.detect_conf
         xywh, scores = out[:4, keep].T, scores[keep]
         boxes = np.concatenate([xywh[:, :2] - xywh[:, 2:] / 2, xywh[:, :2] + xywh[:, 2:] / 2], 1)
-        if len(boxes):
-            idx = cv2.dnn.NMSBoxes(np.c_[boxes[:, :2], xywh[:, 2:]].tolist(), scores.tolist(),
-                                   self.settings.detect_conf, self.settings.nms_iou)
-            idx = np.asarray(idx, np.int64).reshape(-1)
-            boxes, scores = boxes[idx], scores[idx]
+        boxes, scores = _nms(boxes, scores, self.settings)
         boxes = boxes / np.array([nw / w, nh / h, nw / w, nh / h], np.float32)
         boxes = np.clip(boxes, 0, [w, h, w, h]).astype(np.float32)
         return boxes, scores.astype(np.float32)
@@ -89,12 +85,13 @@ class CornerDetector(OnnxModel):
         if s.zoom > 1 and long_side <= s.first_side and zoom <= s.zoom_side:
             # a small photo costs little to look at once more, larger: what one look misses
             more, more_scores = self._run(image, zoom)
-            boxes, scores = _union(np.concatenate([boxes, more]), np.concatenate([scores, more_scores]), s)
+            boxes, scores = _nms(np.concatenate([boxes, more]), np.concatenate([scores, more_scores]), s)
         return boxes, scores
 
 
-def _union(boxes: np.ndarray, scores: np.ndarray, s: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
-    """Two looks' boxes as one: of boxes overlapping more than ``nms_iou``, the surest."""
+def _nms(boxes: np.ndarray, scores: np.ndarray, s: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
+    """Of boxes (x1, y1, x2, y2) overlapping more than ``nms_iou``, the surest (one look's, or
+    two looks' united)."""
     if not len(boxes):
         return boxes, scores
     idx = cv2.dnn.NMSBoxes(np.c_[boxes[:, :2], boxes[:, 2:] - boxes[:, :2]].tolist(), scores.tolist(),

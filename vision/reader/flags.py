@@ -24,7 +24,7 @@ import numpy as np
 
 from engine.meld import read_meld
 
-from .cards import ReadCard
+from .cards import ReadCard, card_gaps
 from .corners import Corners
 from .melds import Meld
 from .repair import suggest
@@ -229,24 +229,12 @@ def stray_cards(f: TableFacts) -> list[Flag]:
     return out
 
 
-def _card_gaps(f: TableFacts, cards: list[int]) -> np.ndarray:
-    """The closest distance between two cards' corners, for every pair of ``cards``."""
-    P = f.corners.centres
-    n = len(cards)
-    gaps = np.zeros((n, n))
-    for i in range(n):
-        for j in range(i + 1, n):
-            gaps[i, j] = gaps[j, i] = min(float(np.linalg.norm(P[x] - P[y])) for x in f.cards[cards[i]].corners
-                                          for y in f.cards[cards[j]].corners)
-    return gaps
-
-
 def hand_apart(f: TableFacts) -> list[Flag]:
     """``--as both``: cards of the hand joined to the rest by one gap far wider than the hand's
     own (the discard pile beside the hand, say): they are counted, but may not be the hand's."""
     if f.kind != "both" or len(f.hand) < 4:
         return []
-    gaps = _card_gaps(f, f.hand)
+    gaps = card_gaps(f.corners.centres, f.cards, f.hand)
     n = len(f.hand)
     tree, edges = {0}, []
     inside, parent = gaps[0].copy(), np.zeros(n, np.int64)    # each card's closest link into the tree

@@ -20,6 +20,7 @@ import numpy as np
 
 from engine.meld import read_meld
 
+from .cards import card_gaps
 from .flags import CHECK, TableFacts, low_confidence, table_flags, too_many_copies
 from .melds import Meld, find_melds
 from .reader import Reading
@@ -73,11 +74,11 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) ->
             c = group[c]
         return c
 
+    gaps = card_gaps(P, reading.cards, loose)
     for i, a in enumerate(loose):
-        for b in loose[i + 1:]:
-            d = min(float(np.linalg.norm(P[x] - P[y])) for x in reading.cards[a].corners for y in reading.cards[b].corners)
-            if d <= settings.hand_gap * unit:
-                group[root(a)] = root(b)
+        for j in range(i + 1, len(loose)):
+            if gaps[i, j] <= settings.hand_gap * unit:
+                group[root(a)] = root(loose[j])
     sizes: dict[int, list[int]] = {}
     for c in loose:
         sizes.setdefault(root(c), []).append(c)
