@@ -62,6 +62,10 @@ class _Line:
     score: float = 0.0
 
 
+def _reversed(line: _Line) -> _Line:
+    return _Line(line.corners[::-1], [len(line.corners) - i for i in line.missing], line.misfit, line.ambiguous)
+
+
 def _valid(names: list[str]) -> bool:
     return len(names) >= 3 and read_meld(names).valid
 
@@ -215,6 +219,10 @@ class _Grouper:
         tol = self.s.line_offset * unit
         names = self._names(line)
         valid = _valid(names)
+        # a card of this line, or the far corner of its first card, is no candidate's far corner
+        # (a copy of the line's own first card, say, lies a card's size from both)
+        first_far = self.face(c[0], self.P[c[0]] - self.P[c[1]])
+        own = frozenset(c) | ({first_far} if first_far is not None else set())
         best = None
         loose = self.s.joker_slack if self.joker[end] else 1.0
         reach = tol * np.where(self.joker, self.s.joker_slack, loose)
@@ -224,7 +232,7 @@ class _Grouper:
                 continue
             if max(self.S[j], self.S[end]) / min(self.S[j], self.S[end]) > self.s.step_size_ratio:
                 continue
-            if self.stop_at_faces and self.face(j, -d * step) is not None:
+            if self.stop_at_faces and self.face(j, -d * step, own) is not None:
                 continue                             # the last card of a meld beyond, its face towards this one
             if (self.names[j] == self.names[end] and along[j] > self.s.own_far * step) or self._one_card(end, j):
                 continue                             # the same reading a long step on: the card's own far corner
@@ -261,9 +269,14 @@ class _Grouper:
         line = _Line([k, l, m], [gap] if gap else [], misfit=1.0 if gap else self.bend(k, l, m))
         while self._extend(line, blocked):
             pass
-        line = _Line(line.corners[::-1], [len(line.corners) - i for i in line.missing], line.misfit)
+        line = _reversed(line)
         while self._extend(line, blocked):
             pass
+        # the first end again, its way now fitted to a longer line (a short seed's steps may wander)
+        line = _reversed(line)
+        while self._extend(line, blocked):
+            pass
+        line = _reversed(line)
         line.score = self._score(line)
         return line
 
@@ -389,11 +402,11 @@ class _Grouper:
         c = line.corners
         return [(c[-1], c[-2]), (c[0], c[1])]
 
-    def face(self, k: int, outward: np.ndarray) -> Optional[int]:
+    def face(self, k: int, outward: np.ndarray, exclude: frozenset[int] = frozenset()) -> Optional[int]:
         """The far corner of corner ``k``'s card, when the card shows its whole face beyond the
         end of its line (stepping ``outward``): then it is the last card laid, nothing lies
-        beyond it."""
-        found = self._offsets(k, outward)
+        beyond it. Corners in ``exclude`` (another card's, surely) are never it."""
+        found = [o for o in self._offsets(k, outward) if o[0] not in exclude]
         if self.face_offsets:
             found = [o for o in found if any(self._near_face(np.array(o[1:]), f) for f in self.face_offsets)]
         return min(found, key=lambda o: o[1] ** 2 + o[2] ** 2)[0] if found else None
