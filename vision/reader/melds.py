@@ -223,7 +223,7 @@ class _Grouper:
         # (a copy of the line's own first card, say, lies a card's size from both)
         first_far = self.face(c[0], self.P[c[0]] - self.P[c[1]])
         own = frozenset(c) | ({first_far} if first_far is not None else set())
-        best = None
+        fits: list[tuple[float, int, int]] = []
         loose = self.s.joker_slack if self.joker[end] else 1.0
         reach = tol * np.where(self.joker, self.s.joker_slack, loose)
         for j in np.nonzero((along > 0.45 * step) & (along < 2.6 * step) & (off_line < reach))[0]:
@@ -248,11 +248,15 @@ class _Grouper:
                 fit += 1.0
                 if fit > 1.6:
                     continue
-            if best is None or fit < best[0]:
-                best = (fit, j, k)
-        if best is None:
+            fits.append((fit, j, k))
+        if not fits:
             return False
-        fit, j, k = best
+        fit, j, k = min(fits)
+        # a line never passes over a card that fits it: a nearer one that fits well comes first
+        # (the cards of two designs step by their own bands' widths, not the line's usual step)
+        nearer = [f for f in fits if f[2] == 1 and f[0] <= self.s.near_fit and along[f[1]] < along[j] - 0.3 * step]
+        if nearer:
+            fit, j, k = min(nearer, key=lambda f: along[f[1]])
         if k == 2:
             line.missing.append(len(c))
         c.append(j)

@@ -46,6 +46,7 @@ class ReaderSettings:
     stray_step: float = 1.5            # an invalid line stepping this many times the photo's usual step is no meld
     stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
     gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
+    near_fit: float = 1.0              # a nearer corner fitting a line this well is taken before a farther one
     gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
     gap_cost: float = 3.0              # a meld's seed over a missing card comes after every plain one
     face_tolerance: float = 1.0        # the last cards' far corners lie this close (index sizes) to their common place
