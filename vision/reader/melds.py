@@ -221,8 +221,10 @@ class _Grouper:
         valid = _valid(names)
         # a card of this line, or the far corner of its first card, is no candidate's far corner
         # (a copy of the line's own first card, say, lies a card's size from both)
-        first_far = self.face(c[0], self.P[c[0]] - self.P[c[1]])
-        own = frozenset(c) | ({first_far} if first_far is not None else set())
+        own: frozenset[int] = frozenset()
+        if self.stop_at_faces:
+            first_far = self.face(c[0], self.P[c[0]] - self.P[c[1]])
+            own = frozenset(c) | ({first_far} if first_far is not None else set())
         fits: list[tuple[float, int, int]] = []
         loose = self.s.joker_slack if self.joker[end] else 1.0
         reach = tol * np.where(self.joker, self.s.joker_slack, loose)
