@@ -107,3 +107,12 @@ def truth(table: Table, melds: list[list[str]], width: int = 2000, height: int =
 
 def melds_read(grouping) -> list[list[str]]:
     return [[grouping.cards[c].card for c in m.cards] for m in grouping.melds]
+
+
+def corners_of(*cards: list[tuple[str, tuple[float, float, float, float]]]) -> Corners:
+    """Corners as a detector would give them, each (reading, box) read at 0.99: one list per card
+    (or any grouping: the lists are joined in order)."""
+    items = [c for card in cards for c in card]
+    boxes = np.array([b for _, b in items], np.float32)
+    classes = np.array([[READER_CLASSES.index(n)] for n, _ in items])
+    return Corners.from_arrays(boxes, np.ones(len(items)), classes, np.full((len(items), 1), 0.99))

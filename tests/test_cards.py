@@ -7,6 +7,7 @@ import pytest
 from vision.classes import READER_CLASSES
 from vision.reader.cards import merge_corners, sure_pairs
 from vision.reader.corners import Corners
+from constructed import corners_of
 
 CARD_W, CARD_H = 250.0, 350.0
 INDEX_W, INDEX_H = 30.0, 60.0          # rank over pip, in the card's own frame
@@ -33,13 +34,6 @@ def card_corners(name: str, x: float, y: float, angle_deg: float = 0.0, four: bo
         pts = (np.array([cx, cy]) + half) @ rot.T * scale + [x, y]
         out.append((name, [*pts.min(0), *pts.max(0)]))
     return out
-
-
-def corners_of(*cards) -> Corners:
-    items = [c for card in cards for c in card]
-    boxes = np.array([b for _, b in items], np.float32)
-    classes = np.array([[READER_CLASSES.index(n)] for n, _ in items])
-    return Corners.from_arrays(boxes, np.ones(len(items)), classes, np.full((len(items), 1), 0.99))
 
 
 def _read(corners: Corners) -> list[tuple[str, int]]:

@@ -5,22 +5,12 @@ import numpy as np
 import pytest
 
 from engine.meld import read_meld
-from constructed import H, U, W, Table, melds_read
-from vision.classes import READER_CLASSES
-from vision.reader.corners import Corners
+from constructed import H, U, W, Table, corners_of, melds_read
 from vision.reader.melds import find_melds
 
 SEQ = ["3H", "4H", "5H", "6H"]
 GROUP = ["KS", "KD", "KC"]
 LONG = ["7C", "8C", "9C", "10C", "JC"]
-
-
-def _corners(found: list[tuple[str, tuple[float, float, float, float]]]) -> Corners:
-    """Corners read with certainty: (reading, box) as a photo gave them."""
-    boxes = np.array([b for _, b in found], np.float32)
-    classes = np.array([[READER_CLASSES.index(n), 0, 0] for n, _ in found], np.int64)
-    probs = np.array([[1.0, 0.0, 0.0]] * len(found), np.float32)
-    return Corners.from_arrays(boxes, probs[:, 0], classes, probs)
 
 
 def _same_up_to_direction(read, expected):
@@ -220,7 +210,7 @@ def test_a_line_grown_from_a_short_seed_takes_its_last_card_when_the_steps_wande
              ("KS", (213, 256, 225, 269)), ("AS", (221, 269, 239, 284)), ("AS", (293, 273, 310, 289)),
              ("4S", (153, 118, 173, 137)), ("4S", (172, 130, 186, 143)), ("4C", (184, 143, 197, 156)),
              ("4D", (194, 154, 212, 173)), ("4D", (269, 166, 287, 186))]
-    read = melds_read(find_melds(_corners(found)))
+    read = melds_read(find_melds(corners_of(found)))
     spades = ["6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
     assert spades in read or spades[::-1] in read, read
 
@@ -232,5 +222,5 @@ def test_a_line_does_not_pass_over_a_card_that_fits_nearer_than_its_usual_step()
     found = [("6H", (647, 185, 682, 222)), ("6H", (625, 209, 660, 245)), ("6C", (609, 236, 640, 269)),
              ("JK", (560, 266, 604, 322)), ("6C", (545, 321, 576, 351)), ("6D", (524, 344, 553, 373)),
              ("6D", (499, 515, 528, 540))]
-    read = melds_read(find_melds(_corners(found)))
+    read = melds_read(find_melds(corners_of(found)))
     _same_up_to_direction(read, [["6H", "6H", "6C", "JK", "6C", "6D"]])
