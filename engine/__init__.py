@@ -9,10 +9,11 @@ from .meld import MeldCard, MeldReading, Wild, read_meld
 from .profile import DEFAULT_PROFILE, PROFILES, EndCondition, Profile, get_profile
 from .scoring import HandScore, TeamScore, score_hand, score_json
 from .session import Session
+from .text import Text
 from .errors import (BurracoError, GameError, HandFormatError, InvalidCardError, ProfileError,
                      UnknownProfileError)
 
 __all__ = ["Game", "HandRecord", "Hand", "TeamHand", "MeldCard", "MeldReading", "Wild", "read_meld",
            "DEFAULT_PROFILE", "PROFILES", "EndCondition", "Profile", "get_profile", "HandScore",
-           "TeamScore", "score_hand", "score_json", "Session", "Card", "JOKER", "RANKS", "SUITS", "full_deck", "parse_cards", "BurracoError",
+           "TeamScore", "score_hand", "score_json", "Session", "Text", "Card", "JOKER", "RANKS", "SUITS", "full_deck", "parse_cards", "BurracoError",
            "InvalidCardError", "UnknownProfileError", "ProfileError", "HandFormatError", "GameError"]

@@ -16,6 +16,7 @@ from .errors import GameError, shown
 from .hand import Hand
 from .profile import PROFILES, EndCondition, Profile, get_profile
 from .scoring import HandScore, score_hand
+from .text import Text, joined
 
 
 def _names_in(team_name: str) -> list[str]:
@@ -93,7 +94,8 @@ class Game:
         score = score_hand(parsed)
         if not score.ok and not force:
             problems = list(score.errors) + [e for t in score.teams for e in t.errors if e not in score.errors]
-            raise GameError("the hand has errors; fix them or record it anyway: " + "; ".join(problems))
+            raise GameError(Text("the hand has errors; fix them or record it anyway: {problems}",
+                                 problems=joined(problems, "; ")))
         self.hands.append(HandRecord(parsed.to_dict(), tuple(self._side_points(sides, score))))
         return score
 

@@ -13,6 +13,7 @@ from typing import Iterable, Optional, Sequence, Union
 from .card import RANKS, Card
 from .errors import InvalidCardError
 from .profile import Profile, get_profile
+from .text import Text, either
 
 BURRACO_LENGTH = 7
 CLASSES = ("pulito", "semipulito", "sporco")
@@ -69,8 +70,8 @@ class MeldReading:
     burraco: Optional[str]           # None, "pulito", "semipulito", "sporco"
     points: int                      # face value of the cards, counted also when invalid
     bonus: int                       # burraco bonus under the profile
-    reason: Optional[str]            # why the meld is invalid
-    note: Optional[str] = None       # e.g. the cards were read out of their laid-out order
+    reason: Optional[Text]           # why the meld is invalid (a str: its English)
+    note: Optional[Text] = None      # e.g. the cards were read out of their laid-out order
 
     def to_dict(self) -> dict:
         return {
@@ -217,11 +218,11 @@ def read_meld(cards: Iterable[Union[str, Card, MeldCard]], profile: Union[Profil
     meld = tuple(MeldCard.parse(c) for c in cards)
     points = sum(profile.card_value(mc.card) for mc in meld)
 
-    def invalid(reason: str) -> MeldReading:
+    def invalid(reason: Text) -> MeldReading:
         return MeldReading(meld, False, None, None, None, points, 0, reason)
 
     if len(meld) < 3:
-        return invalid(f"a meld needs at least 3 cards, this one has {len(meld)}")
+        return invalid(Text("a meld needs at least 3 cards, this one has {n}", n=len(meld)))
     note = None
     candidates = _sequence_in_order(meld, profile) + _group(meld, profile)
     if not candidates:
@@ -237,17 +238,20 @@ def read_meld(cards: Iterable[Union[str, Card, MeldCard]], profile: Union[Profil
                        profile.burraco_bonus(best.burraco), None, note)
 
 
-def _resorted_note(meld: Sequence[MeldCard], order: list[int], reading: _Candidate) -> str:
+def _resorted_note(meld: Sequence[MeldCard], order: list[int], reading: _Candidate) -> Text:
     """What a meld laid out of order was read as: the order assumed, the wild's role, its class."""
     def shown(i: int) -> str:
         if reading.wild is not None and reading.wild.index == i and meld[i].role is None:
             return f"{meld[i].card}={reading.wild.stands_for}"
         return str(meld[i])
-    burraco = f", a {reading.burraco} burraco" if reading.burraco else ""
-    return "cards not laid in sequence order; read as " + " ".join(shown(i) for i in order) + burraco
+    cards = " ".join(shown(i) for i in order)
+    if reading.burraco:
+        return Text("cards not laid in sequence order; read as {cards}, a {burraco} burraco",
+                    cards=cards, burraco=Text(reading.burraco))
+    return Text("cards not laid in sequence order; read as {cards}", cards=cards)
 
 
-def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> str:
+def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> Text:
     """The reason, in a player's words, why a meld of 3 or more cards has no valid reading:
     the rule it breaks, with the cards that break it."""
     jokers = [mc for mc in meld if mc.card.is_joker]
@@ -256,51 +260,55 @@ def explain_invalid(meld: Sequence[MeldCard], profile: Profile) -> str:
     plain = [mc for mc in meld if not mc.card.can_be_wild]
     if not plain:
         if not twos:
-            return (f"no natural card, only wild cards ({_names(jokers)}): a meld needs natural cards, "
-                    "and only one card may act as wild")
+            return Text("no natural card, only wild cards ({cards}): a meld needs natural cards, "
+                        "and only one card may act as wild", cards=_names(jokers))
         if not jokers and not profile.groups_of_twos:
-            return f"groups of 2s are not allowed under the {profile.name} rules"
+            return Text("groups of 2s are not allowed under the {profile} rules", profile=profile.name)
         if len(jokers) + (len(twos) if not profile.groups_of_twos else 0) > 1:
-            return f"two wild cards ({_names(wilds)}): only one card may act as wild"
-        return "a meld needs natural cards besides its wild"
+            return _two_wilds(wilds)
+        return Text("a meld needs natural cards besides its wild")
     ranks = {mc.card.rank for mc in plain}
     suits = {mc.card.suit for mc in plain}
     if len(ranks) == 1 and len(plain) > 1:
         rank = next(iter(ranks))
         if len(wilds) > 1:
-            return f"two wild cards ({_names(wilds)}) in one group: only one card may act as wild"
+            return Text("two wild cards ({cards}) in one group: only one card may act as wild", cards=_names(wilds))
         for mc in wilds:
             if mc.role is not None and mc.role.rank != rank:
-                return f"{mc} stands for {mc.role}, which does not belong in a group of {rank}s"
-        return f"these cards do not form a group of {rank}s"
+                return Text("{wild} stands for {role}, which does not belong in a group of {rank}s",
+                            wild=mc, role=mc.role, rank=rank)
+        return Text("these cards do not form a group of {rank}s", rank=rank)
     if len(suits) > 1:
         by_suit = {}
         for mc in plain:
             by_suit.setdefault(mc.card.suit, mc)
         a, b = list(by_suit.values())[:2]
-        return (f"mixed suits: {a} and {b} cannot be in one sequence, "
-                f"and cards of different ranks cannot form a group")
+        return Text("mixed suits: {a} and {b} cannot be in one sequence, "
+                    "and cards of different ranks cannot form a group", a=a, b=b)
     suit = next(iter(suits))
     aces = [mc for mc in plain if mc.card.rank == "A"]
     if len(aces) == 2 and not profile.ace_both_ends and read_meld(meld, profile.replace(ace_both_ends=True)).valid:
-        return (f"{aces[0].card} at both ends: under the {profile.name} rules the ace goes below the 2 "
-                f"or above the K, not both (a sequence holds at most 13 cards)")
+        return Text("{ace} at both ends: under the {profile} rules the ace goes below the 2 "
+                    "or above the K, not both (a sequence holds at most 13 cards)",
+                    ace=aces[0].card, profile=profile.name)
     seen = {}
     for mc in plain:
         if mc.card.rank in seen:
-            return f"{mc.card} appears twice: a sequence holds each card once"
+            return Text("{card} appears twice: a sequence holds each card once", card=mc.card)
         seen[mc.card.rank] = mc
     if len(meld) > profile.max_sequence:
-        return f"a sequence can hold at most {profile.max_sequence} cards, this one has {len(meld)}"
+        return Text("a sequence can hold at most {most} cards, this one has {n}", most=profile.max_sequence,
+                    n=len(meld))
     if "A" in seen and "K" in seen and ({"3", "4"} & set(seen) or any(mc.card.suit == suit for mc in twos)):
-        return f"a sequence does not go round the corner: K{suit}, A{suit} and 2{suit} cannot follow each other"
+        return Text("a sequence does not go round the corner: {k}, {a} and {two} cannot follow each other",
+                    k=f"K{suit}", a=f"A{suit}", two=f"2{suit}")
     for mc in meld:
         if mc.role is not None and mc.role.suit != suit:
-            return f"{mc} stands for {mc.role}, which is not of this sequence's suit"
+            return Text("{wild} stands for {role}, which is not of this sequence's suit", wild=mc, role=mc.role)
     return _explain_sequence(meld, suit)
 
 
-def _explain_sequence(meld: Sequence[MeldCard], suit: str) -> str:
+def _explain_sequence(meld: Sequence[MeldCard], suit: str) -> Text:
     """Why single-suited cards, each rank once, make no sequence: too many wild cards, a gap
     that no wild fills, or a wild fixed to a card that does not fit. The cards are placed the
     way that needs the fewest wild cards (ace low or high, a 2 of the suit in its own place or not;
@@ -318,25 +326,33 @@ def _explain_sequence(meld: Sequence[MeldCard], suit: str) -> str:
                 best = (key, placed, holes, wilds)
     _, placed, holes, wilds = best
     if len(wilds) > 1:
-        return f"two wild cards ({_names(wilds)}): only one card may act as wild"
+        return _two_wilds(wilds)
     missing = [Card(_rank_at(p), suit) for p in holes]
     gaps = [(meld[i], meld[j]) for (p, i), (q, j) in zip(placed, placed[1:]) if q - p > 1]
-    between = ", ".join(f"{a.card} and {b.card}" for a, b in gaps)
+    between = [either([a.card, b.card], "and") for a, b in gaps]
     if len(holes) > 1:
-        it = "them" if len(gaps) > 1 else "it"
-        return (f"gap{'s' if len(gaps) > 1 else ''} between {between}: filling {it} needs {len(holes)} wild cards "
-                f"({_names(missing)}), and a meld may hold only one")
+        if len(gaps) > 1:
+            return Text("gaps between {between}: filling them needs {n} wild cards ({cards}), "
+                        "and a meld may hold only one", between=between, n=len(holes), cards=_names(missing))
+        return Text("gap between {between}: filling it needs {n} wild cards ({cards}), and a meld may hold only one",
+                    between=between, n=len(holes), cards=_names(missing))
     if holes and not wilds:
-        return f"gap between {between} ({missing[0]}) with no wild card to fill it"
+        return Text("gap between {between} ({card}) with no wild card to fill it", between=between, card=missing[0])
     wild = wilds[0] if wilds else None
     if wild is not None and wild.role is not None:
         if holes:
-            return f"{wild} stands for {wild.role}, which does not fill the gap between {between} ({missing[0]})"
+            return Text("{wild} stands for {role}, which does not fill the gap between {between} ({card})",
+                        wild=wild, role=wild.role, between=between, card=missing[0])
         lo, hi = placed[0][0], placed[-1][0]
         ends = [str(Card(_rank_at(p), suit)) for p in (lo - 1, hi + 1) if 1 <= p <= 14]
-        return (f"{wild} stands for {wild.role}, which does not fit next to "
-                f"{meld[placed[0][1]].card}…{meld[placed[-1][1]].card}: it could stand for {' or '.join(ends)}")
-    return "these cards form neither a sequence nor a group"
+        return Text("{wild} stands for {role}, which does not fit next to {first}…{last}: it could stand for {ends}",
+                    wild=wild, role=wild.role, first=meld[placed[0][1]].card, last=meld[placed[-1][1]].card,
+                    ends=either(ends, "or"))
+    return Text("these cards form neither a sequence nor a group")
+
+
+def _two_wilds(wilds: Sequence) -> Text:
+    return Text("two wild cards ({cards}): only one card may act as wild", cards=_names(wilds))
 
 
 def _names(cards: Sequence) -> str:

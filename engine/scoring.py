@@ -13,6 +13,7 @@ from .card import Card
 from .hand import Hand, TeamHand
 from .meld import MeldReading, read_meld
 from .profile import Profile
+from .text import Text
 
 #: two French decks with four jokers
 COPIES_PER_CARD = 2
@@ -28,8 +29,8 @@ class TeamScore:
     burraco_bonus: int
     closing_bonus: int
     pozzetto_penalty: int
-    errors: tuple[str, ...]
-    warnings: tuple[str, ...]
+    errors: tuple[Text, ...]                 # each a str: its English
+    warnings: tuple[Text, ...]
     players: tuple[str, ...] = ()
 
     @property
@@ -52,7 +53,7 @@ class TeamScore:
 class HandScore:
     profile: Profile
     teams: tuple[TeamScore, ...]
-    errors: tuple[str, ...]        # problems across the whole hand (also listed on the teams concerned)
+    errors: tuple[Text, ...]       # problems across the whole hand (also listed on the teams concerned)
 
     @property
     def ok(self) -> bool:
@@ -66,16 +67,16 @@ class HandScore:
 def score_hand(hand: Hand) -> HandScore:
     profile = hand.profile
     readings = [tuple(read_meld(m, profile) for m in team.melds) for team in hand.teams]
-    errors: list[list[str]] = [[] for _ in hand.teams]
-    warnings: list[list[str]] = [[] for _ in hand.teams]
-    common: list[str] = []
+    errors: list[list[Text]] = [[] for _ in hand.teams]
+    warnings: list[list[Text]] = [[] for _ in hand.teams]
+    common: list[Text] = []
 
     for t, (team, melds) in enumerate(zip(hand.teams, readings)):
         _check_team(team, melds, profile, errors[t], warnings[t])
 
     closers = [t for t, team in enumerate(hand.teams) if team.closed]
     if len(closers) > 1:
-        msg = "more than one team is marked as closing: " + ", ".join(hand.teams[t].name for t in closers)
+        msg = Text("more than one team is marked as closing: {teams}", teams=[hand.teams[t].name for t in closers])
         common.append(msg)
         for t in closers:
             errors[t].append(msg)
@@ -100,31 +101,33 @@ def score_hand(hand: Hand) -> HandScore:
 
 
 def _check_team(team: TeamHand, melds: tuple[MeldReading, ...], profile: Profile,
-                errors: list[str], warnings: list[str]) -> None:
+                errors: list[Text], warnings: list[Text]) -> None:
     for i, m in enumerate(melds):
-        laid = f"meld {i + 1} ({' '.join(str(c) for c in m.cards)})"
+        laid = Text("meld {n} ({cards})", n=i + 1, cards=" ".join(str(c) for c in m.cards))
         if not m.valid:
-            errors.append(f"{laid} is not valid: {m.reason}; its cards count at face value with no bonus")
+            errors.append(Text("{meld} is not valid: {reason}; its cards count at face value with no bonus",
+                               meld=laid, reason=m.reason))
         elif m.note:
-            warnings.append(f"{laid}: {m.note}")
+            warnings.append(Text("{meld}: {note}", meld=laid, note=m.note))
     group_ranks = Counter(_group_rank(m) for m in melds if m.valid and m.kind == "group")
     for rank, count in sorted(group_ranks.items()):
         if count > 1:
-            errors.append(f"{count} separate groups of {rank}s: a team may hold only one group of each rank")
+            errors.append(Text("{n} separate groups of {rank}s: a team may hold only one group of each rank",
+                               n=count, rank=rank))
     if team.closed:
         if team.pozzetto is not True:
-            msg = (f"team {team.name!r} closed without having taken its pozzetto")
             if profile.may_close_without_pozzetto:
-                warnings.append(msg + " (allowed once no pozzetto is left; the penalty still applies)")
+                warnings.append(Text("team {team!r} closed without having taken its pozzetto (allowed once no "
+                                     "pozzetto is left; the penalty still applies)", team=team.name))
             else:
-                errors.append(msg)
+                errors.append(Text("team {team!r} closed without having taken its pozzetto", team=team.name))
         if not any(m.burraco for m in melds if m.valid):
-            errors.append(f"team {team.name!r} closed without a burraco")
+            errors.append(Text("team {team!r} closed without a burraco", team=team.name))
         if len(team.players) == 1 and team.hand:
-            errors.append(f"{team.players[0]!r} closed, so no card is left in their hand, but it lists "
-                          + " ".join(str(c) for c in team.hand))
+            errors.append(Text("{player!r} closed, so no card is left in their hand, but it lists {cards}",
+                               player=team.players[0], cards=" ".join(str(c) for c in team.hand)))
     if team.pozzetto == "late" and team.closed:
-        errors.append(f"team {team.name!r} closed, so its pozzetto cannot have been taken late")
+        errors.append(Text("team {team!r} closed, so its pozzetto cannot have been taken late", team=team.name))
 
 
 def _group_rank(m: MeldReading) -> str:
@@ -134,7 +137,7 @@ def _group_rank(m: MeldReading) -> str:
     return "2"
 
 
-def _card_count_errors(hand: Hand) -> list[tuple[str, list[int]]]:
+def _card_count_errors(hand: Hand) -> list[tuple[Text, list[int]]]:
     where: dict[Card, set[int]] = {}
     counts: Counter = Counter()
     for t, team in enumerate(hand.teams):
@@ -146,9 +149,13 @@ def _card_count_errors(hand: Hand) -> list[tuple[str, list[int]]]:
     for card, n in sorted(counts.items(), key=lambda kv: str(kv[0])):
         limit = JOKERS_IN_PLAY if card.is_joker else COPIES_PER_CARD
         if n > limit:
-            what = "jokers" if card.is_joker else f"{card} cards"
-            out.append((f"{n} {what} across the melds and hands, but only {limit} exist in two decks",
-                        sorted(where[card])))
+            if card.is_joker:
+                text = Text("{n} jokers across the melds and hands, but only {limit} exist in two decks",
+                            n=n, limit=limit)
+            else:
+                text = Text("{n} {card} cards across the melds and hands, but only {limit} exist in two decks",
+                            n=n, card=card, limit=limit)
+            out.append((text, sorted(where[card])))
     return out
 
 

@@ -14,7 +14,7 @@ from engine import RANKS, SUITS, BurracoError
 from . import drafts, reader, store
 from .db import db
 from .games import game_row
-from .i18n import _
+from .i18n import _, said, say
 from .models import Draft
 from .table_key import editor_required
 
@@ -56,17 +56,24 @@ def show(draft_id: int):
 def view_of(draft: Draft) -> dict:
     """What the page's script needs: the state, its version, the score, the photos."""
     game = store.engine_game(draft.game)
-    return {"state": draft.state, "version": draft.version, "score": _preview(game, draft.state),
+    state = dict(draft.state, flags=[_flag(f) for f in draft.state.get("flags", [])])
+    return {"state": state, "version": draft.version, "score": _preview(game, draft.state),
             "teams": [name for name, _players in drafts.teams_of(game, draft.state)],
             "photos": [{"id": p.id, "team": p.team, "kind": p.kind, "url": url_for("photos.image", photo_id=p.id),
                         "reading": p.reading} for p in draft.photos]}
 
 
+def _flag(flag: dict) -> dict:
+    """A reader's flag with its message in the page's language (the reader keeps its words as data)."""
+    text = flag.get("text")
+    return dict(flag, message=say(text) or flag.get("message")) if isinstance(text, dict) else flag
+
+
 def _preview(game, state: dict) -> dict:
     try:
-        return game.preview(drafts.to_hand(game, state)).to_dict()
+        return said(game.preview(drafts.to_hand(game, state)).to_dict())
     except BurracoError as err:
-        return {"problem": str(err)}
+        return {"problem": say(err)}
 
 
 @bp.get("/drafts/<int:draft_id>/state")
@@ -97,7 +104,7 @@ def save_state(draft_id: int):
     try:
         new_state = drafts.clean(game, data.get("state"))
     except BurracoError as err:
-        return jsonify(error=str(err)), 400
+        return jsonify(error=say(err)), 400
     draft.state = new_state
     try:
         db.session.commit()
@@ -131,7 +138,7 @@ def confirm(draft_id: int):
         flash(_("Hand {n} was already saved from another phone.", n=err.number), "ok")
         return redirect(url_for("games.show", game_id=row.id))
     except BurracoError as err:
-        flash(_("The hand was not saved: {why}", why=str(err)), "error")
+        flash(_("The hand was not saved: {why}", why=say(err)), "error")
         return redirect(url_for("hands.show", draft_id=draft.id))
     flash(_("Hand {n} saved.", n=draft.number), "ok")
     return redirect(url_for("games.show", game_id=row.id))

@@ -168,6 +168,126 @@ TEXTS: dict[str, str] = {
     "The file is too large: the limit is {mb} MB.": "Il file è troppo grande: il limite è {mb} MB.",
     "Not found: it may have been deleted.": "Non trovato: forse è stato cancellato.",
     "This address cannot be used that way.": "Questo indirizzo non si usa così.",
+    # the messages of the rules engine and of the card reader (``engine.text.Text`` templates)
+    "{c0} or {c1}": "{c0} o {c1}",
+    "{c0} or {c1} or {c2}": "{c0} o {c1} o {c2}",
+    "{c0} and {c1}": "{c0} e {c1}",
+    "meld {n} ({cards})": "gioco {n} ({cards})",
+    "the hand has errors; fix them or record it anyway: {problems}":
+        "la smazzata ha degli errori: correggili o salvala lo stesso: {problems}",
+    "a meld needs at least 3 cards, this one has {n}": "un gioco ha bisogno di almeno 3 carte, questo ne ha {n}",
+    "cards not laid in sequence order; read as {cards}": "carte non posate in ordine di scala; lette come {cards}",
+    "cards not laid in sequence order; read as {cards}, a {burraco} burraco":
+        "carte non posate in ordine di scala; lette come {cards}, burraco {burraco}",
+    "these cards form neither a sequence nor a group": "queste carte non formano né una scala né un tris",
+    "two wild cards ({cards}): only one card may act as wild": "due matte ({cards}): una sola carta può fare da matta",
+    "two wild cards ({cards}) in one group: only one card may act as wild":
+        "due matte ({cards}) nello stesso tris: una sola carta può fare da matta",
+    "a meld needs natural cards besides its wild": "un gioco ha bisogno di carte naturali oltre alla matta",
+    "no natural card, only wild cards ({cards}): a meld needs natural cards, and only one card may act as wild":
+        "nessuna carta naturale, solo matte ({cards}): un gioco ha bisogno di carte naturali, e una sola carta "
+        "può fare da matta",
+    "groups of 2s are not allowed under the {profile} rules": "i tris di 2 non sono ammessi con le regole {profile}",
+    "these cards do not form a group of {rank}s": "queste carte non formano un tris di {rank}",
+    "{wild} stands for {role}, which does not belong in a group of {rank}s":
+        "{wild} vale {role}, che non può stare in un tris di {rank}",
+    "mixed suits: {a} and {b} cannot be in one sequence, and cards of different ranks cannot form a group":
+        "semi diversi: {a} e {b} non possono stare nella stessa scala, e carte di valore diverso non formano un tris",
+    "{ace} at both ends: under the {profile} rules the ace goes below the 2 or above the K, not both "
+    "(a sequence holds at most 13 cards)":
+        "{ace} a entrambi i capi: con le regole {profile} l'asso va sotto il 2 o sopra il K, non da tutte e due "
+        "le parti (una scala ha al massimo 13 carte)",
+    "{card} appears twice: a sequence holds each card once":
+        "{card} compare due volte: in una scala ogni carta c'è una volta sola",
+    "a sequence can hold at most {most} cards, this one has {n}":
+        "una scala può avere al massimo {most} carte, questa ne ha {n}",
+    "a sequence does not go round the corner: {k}, {a} and {two} cannot follow each other":
+        "una scala non gira dal K al 2: {k}, {a} e {two} non possono stare di seguito",
+    "{wild} stands for {role}, which is not of this sequence's suit":
+        "{wild} vale {role}, che non è del seme di questa scala",
+    "gap between {between}: filling it needs {n} wild cards ({cards}), and a meld may hold only one":
+        "buco tra {between}: per riempirlo servono {n} matte ({cards}), e un gioco può averne una sola",
+    "gaps between {between}: filling them needs {n} wild cards ({cards}), and a meld may hold only one":
+        "buchi tra {between}: per riempirli servono {n} matte ({cards}), e un gioco può averne una sola",
+    "gap between {between} ({card}) with no wild card to fill it":
+        "buco tra {between} ({card}) senza una matta che lo riempia",
+    "{wild} stands for {role}, which does not fill the gap between {between} ({card})":
+        "{wild} vale {role}, che non riempie il buco tra {between} ({card})",
+    "{wild} stands for {role}, which does not fit next to {first}…{last}: it could stand for {ends}":
+        "{wild} vale {role}, che non sta accanto a {first}…{last}: potrebbe valere {ends}",
+    "{meld} is not valid: {reason}; its cards count at face value with no bonus":
+        "{meld} non è valido: {reason}; le sue carte contano per il loro valore, senza premio",
+    "{meld}: {note}": "{meld}: {note}",
+    "{n} separate groups of {rank}s: a team may hold only one group of each rank":
+        "{n} tris di {rank} separati: una coppia può avere un solo tris per ogni valore",
+    "team {team!r} closed without having taken its pozzetto":
+        "la coppia {team!r} ha chiuso senza aver preso il pozzetto",
+    "team {team!r} closed without having taken its pozzetto (allowed once no pozzetto is left; "
+    "the penalty still applies)":
+        "la coppia {team!r} ha chiuso senza aver preso il pozzetto (ammesso quando i pozzetti sono finiti; "
+        "la penalità resta)",
+    "team {team!r} closed without a burraco": "la coppia {team!r} ha chiuso senza un burraco",
+    "{player!r} closed, so no card is left in their hand, but it lists {cards}":
+        "{player!r} ha chiuso, quindi non ha più carte in mano, ma la sua mano elenca {cards}",
+    "team {team!r} closed, so its pozzetto cannot have been taken late":
+        "la coppia {team!r} ha chiuso, quindi il suo pozzetto non può essere stato preso in ritardo",
+    "more than one team is marked as closing: {teams}": "più di una coppia risulta aver chiuso: {teams}",
+    "{n} jokers across the melds and hands, but only {limit} exist in two decks":
+        "{n} jolly tra giochi e mani, ma due mazzi ne hanno solo {limit}",
+    "{n} {card} cards across the melds and hands, but only {limit} exist in two decks":
+        "{n} carte {card} tra giochi e mani, ma due mazzi ne hanno solo {limit}",
+    "{card} read with {pct}% certainty: check it": "{card} letta con certezza del {pct}%: controllala",
+    "{card} read with {pct}% certainty; it may be {others}: check it":
+        "{card} letta con certezza del {pct}%; potrebbe essere {others}: controllala",
+    "{meld} is not valid: {reason}": "{meld} non è valido: {reason}",
+    "{meld} is not valid: {reason}. Suggestion: {why}": "{meld} non è valido: {reason}. Suggerimento: {why}",
+    "{meld}: a card seems to lie unread in it": "{meld}: sembra che una carta non sia stata letta",
+    "{meld}: a card seems to lie unread in it; {why}": "{meld}: sembra che una carta non sia stata letta; {why}",
+    "{meld}: its order is in doubt ({why})": "{meld}: l'ordine è incerto ({why})",
+    "{was} may be {card} (read {pct}% likely); as {card} the meld is valid: {meld}":
+        "{was} potrebbe essere {card} (probabile al {pct}%); come {card} il gioco è valido: {meld}",
+    "a card seems to lie unread between {between}: as {cards} the meld reads {meld}":
+        "sembra che tra {between} ci sia una carta non letta: come {cards} il gioco diventa {meld}",
+    "{card} is seen {n} times, but two decks hold only {limit}: one of them is misread, or one card was "
+    "counted twice":
+        "{card} si vede {n} volte, ma due mazzi ne hanno solo {limit}: una è letta male, o una carta è stata "
+        "contata due volte",
+    "{card}: corners {span} index sizes apart were taken for one card; they may be two cards":
+        "{card}: angoli distanti {span} volte un indice sono stati presi per una sola carta; potrebbero essere "
+        "due carte",
+    "{meld} reaches the edge of the photo: cards beyond it would not be counted; take the photo again with the "
+    "whole meld":
+        "{meld} arriva al bordo della foto: le carte oltre il bordo non sarebbero contate; rifai la foto con "
+        "tutto il gioco",
+    "{meld}: neither end shows a whole card, so the last card laid may not have been read (a card without a "
+    "corner index?)":
+        "{meld}: nessuna delle due estremità mostra una carta intera, quindi l'ultima carta posata potrebbe non "
+        "essere stata letta (una carta senza indice nell'angolo?)",
+    "in no meld, though lying by the melds: {cards} (a card a meld missed, or a misread one?)":
+        "in nessun gioco, pur vicino ai giochi: {cards} (una carta sfuggita a un gioco, o letta male?)",
+    "in no meld and not in the hand (not counted): {cards}: are they part of the hand?":
+        "in nessun gioco e non nella mano (non contate): {cards}: fanno parte della mano?",
+    "in no meld, lying apart (not counted): {cards}": "in nessun gioco, in disparte (non contate): {cards}",
+    "{cards}: lying apart from the rest of the hand, counted in it: are they the hand's (or the discard pile's)?":
+        "{cards}: lontane dal resto della mano, contate nella mano: sono della mano (o degli scarti)?",
+    "no meld read in this photo ({n} cards seen): check the photo, or add the melds by hand":
+        "nessun gioco letto in questa foto ({n} carte viste): controlla la foto, o aggiungi i giochi a mano",
+    "no meld read in this photo (no card seen): check the photo, or add the melds by hand":
+        "nessun gioco letto in questa foto (nessuna carta vista): controlla la foto, o aggiungi i giochi a mano",
+    "the file is empty": "il file è vuoto",
+    "the file is larger than {mb} MB": "il file supera {mb} MB",
+    "the file is truncated": "il file è troncato",
+    "the file is truncated (the JPEG has no end)": "il file è troncato (il JPEG non ha una fine)",
+    "is a folder, not a photo": "è una cartella, non una foto",
+    "cannot be opened ({why})": "non si può aprire ({why})",
+    "not an image (JPEG, PNG, WebP or HEIC expected)": "non è un'immagine (servono JPEG, PNG, WebP o HEIC)",
+    "not a readable image ({why})": "non è un'immagine leggibile ({why})",
+    "the image is larger than {mp} megapixels": "l'immagine supera {mp} megapixel",
+    "the image is {w}x{h} ({mp} megapixels); the limit is {most} megapixels":
+        "l'immagine è {w}x{h} ({mp} megapixel); il limite è {most} megapixel",
+    "the image is only {w}x{h} pixels": "l'immagine è di soli {w}x{h} pixel",
+    "the image is damaged ({why})": "l'immagine è danneggiata ({why})",
+    "the image is damaged (the JPEG cannot be decoded)": "l'immagine è danneggiata (il JPEG non si decodifica)",
     # the page's script
     "pulito": "pulito",
     "semipulito": "semipulito",

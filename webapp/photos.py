@@ -14,7 +14,7 @@ from vision.reader.photo import PhotoError, load_photo
 from . import drafts, reader, store
 from .db import db
 from .hands import draft_of, view_of
-from .i18n import _
+from .i18n import _, say
 from .models import Photo
 from .table_key import editor_required
 
@@ -62,7 +62,7 @@ def upload(draft_id: int):
     try:
         photo = load_photo(data, upload.filename or "photo")
     except PhotoError as err:
-        return _refuse(_("This photo cannot be read: {why}.", why=err.reason))
+        return _refuse(_("This photo cannot be read: {why}.", why=say(err.reason)))
     reading = reader.read(photo, kind)
     row = Photo(draft_id=draft.id, team=team, kind=kind, data=_kept(photo), reading=reading)
     db.session.add(row)

@@ -182,7 +182,7 @@ def test_a_whole_evening_from_photos_to_the_evenings_totals(browser, live):
     phone.upload("#shot-hand-1", SAMPLES_DIR / "eval_hand.jpg")
     phone.count_is("#hand-1 .chip", 12)
     # two unrelated sample photos: more 7s than two decks hold, which the review says
-    assert "only 2 exist in two decks" in phone.el("#problems-all").text
+    assert "ma due mazzi ne hanno solo 2" in phone.el("#problems-all").text        # said in Italian
     for index in (9, 7, 3):                       # 7S, 7H, 7S out of Bruno's hand
         phone.tap(f"#card-1-hand-{index}")
         phone.tap("#act-delete")

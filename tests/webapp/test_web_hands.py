@@ -68,7 +68,8 @@ def test_a_hand_with_errors_is_refused_unless_saved_anyway(table):
     resp = table.confirm(draft)
     assert resp.headers["Location"] == f"/drafts/{draft}"
     page = table.get(f"/drafts/{draft}").get_data(as_text=True)
-    assert "La smazzata non è stata salvata" in page and "closed without a burraco" in page
+    assert "La smazzata non è stata salvata: la smazzata ha degli errori" in page
+    assert "la coppia &#39;Anna&#39; ha chiuso senza un burraco" in page
     assert "<tr><td>1" not in table.get(f"/games/{game}").get_data(as_text=True)
     assert table.confirm(draft, force="on").headers["Location"] == f"/games/{game}"
     assert "<tr><td>1" in table.get(f"/games/{game}").get_data(as_text=True)

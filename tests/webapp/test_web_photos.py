@@ -72,8 +72,8 @@ def huge_png() -> bytes:
 @pytest.mark.parametrize("data, name, message", [
     (b"%PDF-1.4 not a photo at all", "score.pdf", "non è una foto"),
     (b"\xff\xd8\xff\xe0 but nothing after", "broken.jpg", "non si può leggere"),
-    (truncated_jpeg(), "cut.jpg", "truncated"),
-    (huge_png(), "huge.png", "100 megapixels"),
+    (truncated_jpeg(), "cut.jpg", "il file è troncato"),
+    (huge_png(), "huge.png", "è 10000x10000 (100 megapixel); il limite è 60 megapixel"),
     (b"", "empty.jpg", "Prima scegli una foto"),
 ])
 def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_changes(table, draft, reader, data, name, message):

@@ -23,6 +23,7 @@ from typing import Optional
 import numpy as np
 
 from engine.meld import read_meld
+from engine.text import Text, either
 
 from .cards import ReadCard, card_gaps
 from .corners import Corners
@@ -37,14 +38,14 @@ CHECK, NOTE = "check", "note"
 class Flag:
     kind: str
     cards: tuple[int, ...]                 # indices into the reading's cards
-    message: str
+    message: Text                          # a str: its English
     level: str = CHECK
     meld: Optional[int] = None             # the meld concerned (its place in the reading's melds)
     suggestion: Optional[dict] = None
 
     def to_dict(self) -> dict:
         data = {"kind": self.kind, "level": self.level, "cards": list(self.cards), "meld": self.meld,
-                "message": self.message}
+                "message": str(self.message), "text": self.message.to_dict()}
         if self.suggestion is not None:
             data["suggestion"] = self.suggestion
         return data
@@ -80,8 +81,8 @@ class TableFacts:
         return float(np.median(self.corners.sizes)) if len(self.corners) else 1.0
 
 
-def _meld_text(i: int, names: list[str]) -> str:
-    return f"meld {i + 1} ({' '.join(names)})"
+def _meld_text(i: int, names: list[str]) -> Text:
+    return Text("meld {n} ({cards})", n=i + 1, cards=" ".join(names))
 
 
 def low_confidence(f: TableFacts) -> list[Flag]:
@@ -89,8 +90,13 @@ def low_confidence(f: TableFacts) -> list[Flag]:
     for c, card in enumerate(f.cards):
         if card.confidence < f.settings.low_confidence:
             others = [f"{n} ({100 * p:.0f}%)" for n, p in f.alternatives(c) if n != card.card][:2]
-            out.append(Flag("low_confidence", (c,), f"{card.card} read with {100 * card.confidence:.0f}% certainty"
-                            + (f"; it may be {' or '.join(others)}" if others else "") + ": check it"))
+            pct = round(100 * card.confidence)
+            if others:
+                text = Text("{card} read with {pct}% certainty; it may be {others}: check it", card=card.card,
+                            pct=pct, others=either(others, "or"))
+            else:
+                text = Text("{card} read with {pct}% certainty: check it", card=card.card, pct=pct)
+            out.append(Flag("low_confidence", (c,), text))
     return out
 
 
@@ -101,18 +107,21 @@ def invalid_melds(f: TableFacts) -> list[Flag]:
         reading = read_meld(names, f.profile)
         hint = suggest(i, names, [f.alternatives(c) for c in m.cards], list(m.missing), f.profile)
         if not reading.valid:
-            msg = f"{_meld_text(i, names)} is not valid: {reading.reason}"
             if hint is not None:
-                msg += f". Suggestion: {hint.why}"
+                msg = Text("{meld} is not valid: {reason}. Suggestion: {why}", meld=_meld_text(i, names),
+                           reason=reading.reason, why=hint.why)
+            else:
+                msg = Text("{meld} is not valid: {reason}", meld=_meld_text(i, names), reason=reading.reason)
             out.append(Flag("invalid_meld", m.cards, msg, meld=i, suggestion=hint.to_dict() if hint else None))
         elif m.missing:
-            what = f"; {hint.why}" if hint is not None else ""
-            out.append(Flag("missing_card", m.cards, f"{_meld_text(i, names)}: a card seems to lie unread in it{what}",
-                            meld=i, suggestion=hint.to_dict() if hint else None))
-        if reading.note or m.ambiguous:
-            why = "; ".join(([reading.note] if reading.note else []) + list(m.ambiguous))
-            out.append(Flag("ambiguous_order", m.cards, f"{_meld_text(i, names)}: its order is in doubt ({why})",
-                            meld=i))
+            if hint is not None:
+                msg = Text("{meld}: a card seems to lie unread in it; {why}", meld=_meld_text(i, names), why=hint.why)
+            else:
+                msg = Text("{meld}: a card seems to lie unread in it", meld=_meld_text(i, names))
+            out.append(Flag("missing_card", m.cards, msg, meld=i, suggestion=hint.to_dict() if hint else None))
+        if reading.note:
+            out.append(Flag("ambiguous_order", m.cards, Text("{meld}: its order is in doubt ({why})",
+                                                             meld=_meld_text(i, names), why=reading.note), meld=i))
     return out
 
 
@@ -123,8 +132,9 @@ def too_many_copies(f: TableFacts) -> list[Flag]:
         limit = 4 if name == "JK" else 2
         if n > limit:
             cards = tuple(c for c, card in enumerate(f.cards) if card.card == name)
-            out.append(Flag("too_many_copies", cards, f"{name} is seen {n} times, but two decks hold only {limit}: "
-                            "one of them is misread, or one card was counted twice"))
+            out.append(Flag("too_many_copies", cards, Text(
+                "{card} is seen {n} times, but two decks hold only {limit}: one of them is misread, or one card "
+                "was counted twice", card=name, n=n, limit=limit)))
     return out
 
 
@@ -140,8 +150,9 @@ def merged_corners(f: TableFacts) -> list[Flag]:
         span = max(float(np.linalg.norm(P[a] - P[b])) / ((S[a] + S[b]) / 2)
                    for a in card.corners for b in card.corners)
         if span > 0.8 * f.settings.same_card_max:
-            out.append(Flag("merged_corners", (c,), f"{card.card}: corners {span:.1f} index sizes apart were "
-                            "taken for one card; they may be two cards", level=CHECK))
+            out.append(Flag("merged_corners", (c,), Text(
+                "{card}: corners {span} index sizes apart were taken for one card; they may be two cards",
+                card=card.card, span=f"{span:.1f}"), level=CHECK))
     return out
 
 
@@ -157,9 +168,9 @@ def cut_by_edge(f: TableFacts) -> list[Flag]:
         outside = [e for e in ends if e[0] < margin or e[1] < margin or e[0] > f.width - margin
                    or e[1] > f.height - margin]
         if outside:
-            out.append(Flag("cut_by_edge", m.cards, f"{_meld_text(i, f.names(m))} reaches the edge of the photo: "
-                            "cards beyond it would not be counted; take the photo again with the whole meld",
-                            meld=i))
+            out.append(Flag("cut_by_edge", m.cards, Text(
+                "{meld} reaches the edge of the photo: cards beyond it would not be counted; take the photo again "
+                "with the whole meld", meld=_meld_text(i, f.names(m))), meld=i))
     return out
 
 
@@ -170,9 +181,9 @@ def unread_top_card(f: TableFacts) -> list[Flag]:
     out = []
     for i, m in enumerate(f.melds):
         if not m.oriented:
-            out.append(Flag("missing_card", m.cards, f"{_meld_text(i, f.names(m))}: neither end shows a whole card, "
-                            "so the last card laid may not have been read (a card without a corner index?)",
-                            meld=i))
+            out.append(Flag("missing_card", m.cards, Text(
+                "{meld}: neither end shows a whole card, so the last card laid may not have been read (a card "
+                "without a corner index?)", meld=_meld_text(i, f.names(m))), meld=i))
     return out
 
 
@@ -218,14 +229,14 @@ def stray_cards(f: TableFacts) -> list[Flag]:
     rest = [c for c in loose if c not in near]
     shown = " ".join(f.cards[c].card for c in doubt)
     if doubt and f.kind == "both":
-        out.append(Flag("stray_card", tuple(doubt), f"in no meld and not in the hand (not counted): {shown}: "
-                        "are they part of the hand?"))
+        out.append(Flag("stray_card", tuple(doubt), Text(
+            "in no meld and not in the hand (not counted): {cards}: are they part of the hand?", cards=shown)))
     elif doubt:
-        out.append(Flag("stray_card", tuple(doubt), f"in no meld, though lying by the melds: {shown} "
-                        "(a card a meld missed, or a misread one?)"))
+        out.append(Flag("stray_card", tuple(doubt), Text(
+            "in no meld, though lying by the melds: {cards} (a card a meld missed, or a misread one?)", cards=shown)))
     if rest:
-        out.append(Flag("stray_card", tuple(rest), "in no meld, lying apart (not counted): "
-                        + " ".join(f.cards[c].card for c in rest), level=NOTE))
+        out.append(Flag("stray_card", tuple(rest), Text("in no meld, lying apart (not counted): {cards}",
+                                                         cards=" ".join(f.cards[c].card for c in rest)), level=NOTE))
     return out
 
 
@@ -256,16 +267,19 @@ def hand_apart(f: TableFacts) -> list[Flag]:
     part = side if len(side) <= n - len(side) else set(range(n)) - side
     cards = tuple(sorted(f.hand[i] for i in part))
     shown = " ".join(f.cards[c].card for c in cards)
-    return [Flag("hand_apart", cards, f"{shown}: lying apart from the rest of the hand, counted in it: "
-                 "are they the hand's (or the discard pile's)?")]
+    return [Flag("hand_apart", cards, Text("{cards}: lying apart from the rest of the hand, counted in it: "
+                                           "are they the hand's (or the discard pile's)?", cards=shown))]
 
 
 def no_melds(f: TableFacts) -> list[Flag]:
     if f.melds:
         return []
-    seen = f"{len(f.cards)} cards seen" if f.cards else "no card seen"
-    return [Flag("no_melds", tuple(range(len(f.cards))),
-                 f"no meld read in this photo ({seen}): check the photo, or add the melds by hand")]
+    if f.cards:
+        text = Text("no meld read in this photo ({n} cards seen): check the photo, or add the melds by hand",
+                    n=len(f.cards))
+    else:
+        text = Text("no meld read in this photo (no card seen): check the photo, or add the melds by hand")
+    return [Flag("no_melds", tuple(range(len(f.cards))), text)]
 
 
 def table_flags(f: TableFacts) -> list[Flag]:

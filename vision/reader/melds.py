@@ -50,7 +50,6 @@ class Meld:
     step: tuple[float, float]          # the typical step from one card to the next, in pixels
     missing: tuple[int, ...] = ()      # a card seems missing just before cards[i], for each i listed
     oriented: bool = False             # the first card is known to be the first laid
-    ambiguous: tuple[str, ...] = ()    # why the order may be wrong, in words
 
 
 @dataclass
@@ -58,12 +57,11 @@ class _Line:
     corners: list[int]
     missing: list[int] = field(default_factory=list)     # positions i: a card missing before corners[i]
     misfit: float = 0.0
-    ambiguous: list[str] = field(default_factory=list)
     score: float = 0.0
 
 
 def _reversed(line: _Line) -> _Line:
-    return _Line(line.corners[::-1], [len(line.corners) - i for i in line.missing], line.misfit, line.ambiguous)
+    return _Line(line.corners[::-1], [len(line.corners) - i for i in line.missing], line.misfit)
 
 
 def _valid(names: list[str]) -> bool:
@@ -526,8 +524,7 @@ class _Grouper:
             c, step = c[::-1], -step
             missing = sorted(len(c) - i for i in missing)
         return Meld(tuple(card_of[k] for k in c), tuple(int(k) for k in c), (float(step[0]), float(step[1])),
-                    tuple(missing), oriented=first_face != last_face,
-                    ambiguous=tuple(dict.fromkeys(line.ambiguous)))
+                    tuple(missing), oriented=first_face != last_face)
 
 
 def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:

@@ -16,6 +16,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from engine.text import Text
+
 try:                                    # iPhone photos
     from pillow_heif import register_heif_opener
     register_heif_opener()
@@ -29,7 +31,7 @@ MAX_BYTES = 80 * 1024 * 1024
 class PhotoError(ValueError):
     """A photo that cannot be read; the message names the file and the reason."""
 
-    def __init__(self, name: str, reason: str):
+    def __init__(self, name: str, reason: Text):
         super().__init__(f"{name}: {reason}")
         self.name = name
         self.reason = reason
@@ -58,16 +60,16 @@ def load_photo(source: Union[str, Path, bytes], name: str | None = None) -> Phot
         label = name or str(path)
         try:
             if path.stat().st_size > MAX_BYTES:
-                raise PhotoError(label, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+                raise PhotoError(label, Text("the file is larger than {mb} MB", mb=MAX_BYTES // (1024 * 1024)))
             data = path.read_bytes()
         except IsADirectoryError:
-            raise PhotoError(label, "is a folder, not a photo") from None
+            raise PhotoError(label, Text("is a folder, not a photo")) from None
         except OSError as err:
-            raise PhotoError(label, f"cannot be opened ({err.strerror or err})") from None
+            raise PhotoError(label, Text("cannot be opened ({why})", why=err.strerror or err)) from None
     if not data:
-        raise PhotoError(label, "the file is empty")
+        raise PhotoError(label, Text("the file is empty"))
     if len(data) > MAX_BYTES:
-        raise PhotoError(label, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+        raise PhotoError(label, Text("the file is larger than {mb} MB", mb=MAX_BYTES // (1024 * 1024)))
     return Photo(_decode(data, label), label)
 
 
@@ -78,17 +80,17 @@ def _decode(data: bytes, label: str) -> np.ndarray:
         try:
             img = Image.open(io.BytesIO(data))
         except UnidentifiedImageError:
-            raise PhotoError(label, "not an image (JPEG, PNG, WebP or HEIC expected)") from None
+            raise PhotoError(label, Text("not an image (JPEG, PNG, WebP or HEIC expected)")) from None
         except Image.DecompressionBombError:
-            raise PhotoError(label, f"the image is larger than {MAX_PIXELS / 1e6:.0f} megapixels") from None
+            raise PhotoError(label, Text("the image is larger than {mp} megapixels", mp=round(MAX_PIXELS / 1e6))) from None
         except (OSError, ValueError, SyntaxError) as err:
-            raise PhotoError(label, f"not a readable image ({err})") from None
+            raise PhotoError(label, Text("not a readable image ({why})", why=err)) from None
         w, h = img.size
         if w * h > MAX_PIXELS:
-            raise PhotoError(label, f"the image is {w}x{h} ({w * h / 1e6:.0f} megapixels); "
-                                    f"the limit is {MAX_PIXELS / 1e6:.0f} megapixels")
+            raise PhotoError(label, Text("the image is {w}x{h} ({mp} megapixels); the limit is {most} megapixels",
+                                         w=w, h=h, mp=round(w * h / 1e6), most=round(MAX_PIXELS / 1e6)))
         if w < 16 or h < 16:
-            raise PhotoError(label, f"the image is only {w}x{h} pixels")
+            raise PhotoError(label, Text("the image is only {w}x{h} pixels", w=w, h=h))
         if img.format == "JPEG":
             return _decode_jpeg(data, label)
         try:
@@ -96,7 +98,8 @@ def _decode(data: bytes, label: str) -> np.ndarray:
             img = ImageOps.exif_transpose(img)
             rgb = np.asarray(img.convert("RGB"))
         except (OSError, ValueError, SyntaxError) as err:
-            reason = "the file is truncated" if "truncated" in str(err).lower() else f"the image is damaged ({err})"
+            reason = Text("the file is truncated") if "truncated" in str(err).lower() else \
+                Text("the image is damaged ({why})", why=err)
             raise PhotoError(label, reason) from None
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
@@ -106,8 +109,8 @@ def _decode_jpeg(data: bytes, label: str) -> np.ndarray:
     orientation itself; it fills a cut-off file with grey instead of failing, so the end
     marker is checked first."""
     if not data.rstrip(b"\0").endswith(b"\xff\xd9"):
-        raise PhotoError(label, "the file is truncated (the JPEG has no end)")
+        raise PhotoError(label, Text("the file is truncated (the JPEG has no end)"))
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
-        raise PhotoError(label, "the image is damaged (the JPEG cannot be decoded)")
+        raise PhotoError(label, Text("the image is damaged (the JPEG cannot be decoded)"))
     return img

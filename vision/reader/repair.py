@@ -10,6 +10,7 @@ from typing import Optional
 
 from engine.card import full_deck
 from engine.meld import read_meld
+from engine.text import Text, either
 
 ALL_CARDS = [str(c) for c in full_deck()]
 
@@ -23,12 +24,17 @@ class Suggestion:
     was: Optional[str]                     # the card read there (None for an insertion)
     becomes: tuple[str, ...]               # the reading(s) that make it valid, most likely first
     probability: float                     # how likely the classifier found the change (0 for an insertion)
-    why: str
+    why: Text                              # a str: its English
 
     def to_dict(self) -> dict:
         return {"meld": self.meld, "cards": list(self.cards), "change": self.change, "position": self.position,
                 "was": self.was, "becomes": list(self.becomes), "probability": round(self.probability, 4),
-                "why": self.why}
+                "why": str(self.why), "why_text": self.why.to_dict()}
+
+
+def _unread(between: list[str], natural: list[str], fixed: list[str]) -> Text:
+    return Text("a card seems to lie unread between {between}: as {cards} the meld reads {meld}",
+                between=either(between, "and"), cards=either(natural, "or"), meld=" ".join(fixed))
 
 
 def _valid(cards: list[str], profile: str) -> bool:
@@ -50,19 +56,16 @@ def suggest(meld_no: int, names: list[str], alternatives: list[list[tuple[str, f
                 if _valid(fixed, profile):
                     found.append(Suggestion(
                         meld_no, tuple(fixed), "replace", i, names[i], (name,), p,
-                        f"{names[i]} may be {name} (read {100 * p:.0f}% likely); as {name} the meld is valid: "
-                        + " ".join(fixed)))
+                        Text("{was} may be {card} (read {pct}% likely); as {card} the meld is valid: {meld}",
+                             was=names[i], card=name, pct=round(100 * p), meld=" ".join(fixed))))
     for i in missing:
         fits = [c for c in ALL_CARDS if _valid(names[:i] + [c] + names[i:], profile)]
         if not fits:
             continue
         natural = [c for c in fits if c != "JK" and not c.startswith("2")] or fits
         fixed = names[:i] + [natural[0]] + names[i:]
-        between = " and ".join(names[j] for j in (i - 1, i) if 0 <= j < len(names))
-        found.append(Suggestion(
-            meld_no, tuple(fixed), "insert", i, None, tuple(natural), 0.0,
-            f"a card seems to lie unread between {between}: as {' or '.join(natural[:3])} the meld reads "
-            + " ".join(fixed)))
+        found.append(Suggestion(meld_no, tuple(fixed), "insert", i, None, tuple(natural), 0.0, _unread(
+            [names[j] for j in (i - 1, i) if 0 <= j < len(names)], natural[:3], fixed)))
     if not found:
         return None
     return max(found, key=lambda s: (s.change == "replace", s.probability))
