@@ -88,7 +88,7 @@ def _team(data: Any, i: int) -> TeamHand:
         raise HandFormatError(f"{where} must be an object with 'melds', 'hand', 'pozzetto', 'closed'")
     unknown = set(data) - {"name", "melds", "hand", "pozzetto", "closed", "players"}
     if unknown:
-        raise HandFormatError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise HandFormatError(f"{where}: unknown field(s) {', '.join(shown(k) for k in sorted(unknown))}")
     name = data.get("name", f"Team {i + 1}")
     if not isinstance(name, str) or not name.strip():
         raise HandFormatError(f"{where}: 'name' must be a non-empty string, got {shown(name)}")

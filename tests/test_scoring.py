@@ -1,6 +1,6 @@
 import copy
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine import BurracoError, Hand, score_hand, score_json
@@ -173,6 +173,7 @@ PLACES = [("profile",), ("teams",), ("teams", 0), ("teams", 0, "name"), ("teams"
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(PLACES), json_values)
+@example(("teams", 0), {"\n": None})                         # an unknown field's name is quoted
 def test_any_json_in_any_place_gives_a_score_or_a_burraco_error(place, value):
     data = copy.deepcopy(EXAMPLE)
     data["profile"] = {"base": "fibur", "end": {"kind": "target", "value": 1005}}
