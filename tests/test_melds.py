@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from engine.meld import read_meld
-from constructed import H, U, W, Table, corners_of, melds_read
+from constructed import IX, H, U, W, Table, corners_of, melds_read
 from vision.reader.melds import find_melds
 
 SEQ = ["3H", "4H", "5H", "6H"]
@@ -224,3 +224,14 @@ def test_a_line_does_not_pass_over_a_card_that_fits_nearer_than_its_usual_step()
              ("6D", (499, 515, 528, 540))]
     read = melds_read(find_melds(corners_of(found)))
     _same_up_to_direction(read, [["6H", "6H", "6C", "JK", "6C", "6D"]])
+
+
+@pytest.mark.parametrize("down", [20, 40])
+def test_a_second_decks_copy_of_a_run_far_along_the_same_line_is_not_taken_for_its_other_corners(down):
+    # the copy lies a card's width across, as a four-index band's corners would, but far away:
+    # a card's other corners lie within its own size (valart 000124: 50 index sizes off)
+    run = ["3H", "4H", "5H", "6H", "7H"]
+    t = Table().meld(["AH", "2H"] + run, (100, 100)).meld(run + ["8H"], (100 + (W - 2 * IX), 100 + down * U))
+    g = find_melds(t.corners())
+    assert len(g.cards) == 13
+    assert melds_read(g) == [["AH", "2H"] + run, run + ["8H"]]

@@ -434,8 +434,8 @@ class _Grouper:
                 if np.max(np.linalg.norm(offsets - np.median(offsets, 0), axis=1)) > 0.6 * float(np.median(self.S[[a for a, _ in pairs]])):
                     continue
                 unit = float(np.median(self.S[[a for a, _ in pairs]]))
-                if np.median(np.linalg.norm(offsets, axis=1)) / unit < self.s.twin_min:
-                    continue
+                if not self.s.twin_min <= np.median(np.linalg.norm(offsets, axis=1)) / unit <= self.s.same_card_max:
+                    continue                                # a card's other corners lie within its size
                 axis = self._axis(base.corners)
                 across = abs(float(np.median(offsets, 0) @ np.array([-axis[1], axis[0]]))) / unit
                 if self.width is not None and not -0.8 <= across - self.width <= 0.5:
