@@ -15,6 +15,7 @@ joined with ", ". ``to_dict`` and ``from_dict`` carry a Text through JSON.
 """
 from __future__ import annotations
 
+import string
 from typing import Any, Callable, Optional
 
 Translate = Callable[[str], Optional[str]]
@@ -48,8 +49,10 @@ class Text(str):
         if not isinstance(data, dict) or not isinstance(data.get("template"), str) \
                 or not isinstance(data.get("values", {}), dict):
             raise ValueError(f"not a message: {data!r}")
-        values = {str(k): _value(v) for k, v in data.get("values", {}).items()}
         try:
+            if not _plain(data["template"]):
+                raise ValueError("a template names its values and nothing more")
+            values = {str(k): _value(v) for k, v in data.get("values", {}).items()}
             return cls(data["template"], **values)
         except (KeyError, IndexError, ValueError) as err:
             raise ValueError(f"not a message: {data!r} ({err})") from None
@@ -68,6 +71,13 @@ def either(items: list, word: str) -> Any:
     """"5H", "5H or 6H", "5H or 6H or 7H" as a message says them (``word``: "or", "and"); the
     other language has the templates "{c0} or {c1}" and so on."""
     return joined(items, f" {word} ")
+
+
+def _plain(template: str) -> bool:
+    """Only ``{name}`` and ``{name!r}`` fields, as the messages are written: data from outside
+    (a phone's copy of a flag) reaches no attribute and asks for no huge padding."""
+    return all(name is None or (name.isidentifier() and conversion in (None, "r") and not spec)
+               for _, name, spec, conversion in string.Formatter().parse(template))
 
 
 def _rebuild(template: str, values: dict) -> Text:

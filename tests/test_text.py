@@ -49,7 +49,10 @@ def test_a_text_travels_through_json_and_pickle():
 
 
 @pytest.mark.parametrize("data", [None, "text", {"values": {}}, {"template": 3},
-                                  {"template": "{missing}", "values": {}}, {"template": "{a", "values": {}}])
+                                  {"template": "{missing}", "values": {}}, {"template": "{a", "values": {}},
+                                  {"template": "{a.upper}", "values": {"a": "x"}},
+                                  {"template": "{a:>999999999}", "values": {"a": "x"}},
+                                  {"template": "{a!s}", "values": {"a": "x"}}, {"template": "{0}", "values": {}}])
 def test_data_that_is_no_message_is_refused(data):
     with pytest.raises(ValueError, match="not a message"):
         Text.from_dict(data)
