@@ -15,5 +15,6 @@ from .errors import (BurracoError, GameError, HandFormatError, InvalidCardError,
 
 __all__ = ["Game", "HandRecord", "Hand", "TeamHand", "MeldCard", "MeldReading", "Wild", "read_meld",
            "DEFAULT_PROFILE", "PROFILES", "EndCondition", "Profile", "get_profile", "HandScore",
-           "TeamScore", "score_hand", "score_json", "Session", "Text", "Card", "JOKER", "RANKS", "SUITS", "full_deck", "parse_cards", "BurracoError",
+           "TeamScore", "score_hand", "score_json", "Session", "Text", "Card", "JOKER", "RANKS", "SUITS",
+           "full_deck", "parse_cards", "BurracoError",
            "InvalidCardError", "UnknownProfileError", "ProfileError", "HandFormatError", "GameError"]

@@ -26,7 +26,8 @@ def test_a_text_is_its_english_and_keeps_its_template():
 
 def test_nested_texts_and_lists_are_said_in_the_other_language():
     reason = read_meld("AH 2H 4H".split()).reason
-    t = Text("{meld} is not valid: {reason}", meld=Text("meld {n} ({cards})", n=1, cards="AH 2H 4H"), reason=reason)
+    meld = Text("meld {n} ({cards})", n=1, cards="AH 2H 4H")
+    t = Text("{meld} is not valid: {reason}", meld=meld, reason=reason)
     assert t == "meld 1 (AH 2H 4H) is not valid: gap between 2H and 4H (3H) with no wild card to fill it"
     assert t.say(ITALIAN.get) == "gioco 1 (AH 2H 4H) non è valido: buco tra 2H e 4H (3H) senza una matta che lo riempia"
     assert Text("{cards}!", cards=["5H", Text("meld {n} ({cards})", n=2, cards="x")]).say(ITALIAN.get) \

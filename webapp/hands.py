@@ -65,7 +65,7 @@ def view_of(draft: Draft) -> dict:
 
 def _flag(flag: dict) -> dict:
     """A reader's flag with its message in the page's language (the reader keeps its words as data)."""
-    text = flag.get("text")
+    text = flag.get("text") if isinstance(flag, dict) else None
     return dict(flag, message=say(text) or flag.get("message")) if isinstance(text, dict) else flag
 
 

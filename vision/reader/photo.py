@@ -82,7 +82,8 @@ def _decode(data: bytes, label: str) -> np.ndarray:
         except UnidentifiedImageError:
             raise PhotoError(label, Text("not an image (JPEG, PNG, WebP or HEIC expected)")) from None
         except Image.DecompressionBombError:
-            raise PhotoError(label, Text("the image is larger than {mp} megapixels", mp=round(MAX_PIXELS / 1e6))) from None
+            raise PhotoError(label, Text("the image is larger than {mp} megapixels",
+                                         mp=round(MAX_PIXELS / 1e6))) from None
         except (OSError, ValueError, SyntaxError) as err:
             raise PhotoError(label, Text("not a readable image ({why})", why=err)) from None
         w, h = img.size
