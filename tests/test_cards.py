@@ -113,3 +113,26 @@ def test_every_corner_belongs_to_exactly_one_card():
     corners = corners_of(*cards)
     used = sorted(k for c in merge_corners(corners) for k in c.corners)
     assert used == list(range(len(corners)))
+
+
+def _printed(turned: bool) -> tuple[np.ndarray, Corners]:
+    """A photo with one index "7" over a heart-ish pip at the top left and the same index a
+    card's diagonal away: printed turned round (a card's far corner) or the same way up (a
+    second deck's copy lying the same way)."""
+    import cv2
+    image = np.full((400, 400, 3), 235, np.uint8)
+    glyph = np.full((60, 30, 3), 235, np.uint8)
+    cv2.putText(glyph, "7", (3, 30), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 200), 3)
+    cv2.circle(glyph, (15, 45), 7, (0, 0, 200), -1)
+    cv2.rectangle(glyph, (8, 48), (22, 56), (0, 0, 200), -1)
+    image[40:100, 40:70] = glyph
+    image[240:300, 200:230] = glyph[::-1, ::-1] if turned else glyph
+    return image, corners_of([("7H", (40, 40, 70, 100)), ("7H", (200, 240, 230, 300))])
+
+
+@pytest.mark.parametrize("turned, cards", [(True, 1), (False, 2)])
+def test_a_lone_pair_printed_the_same_way_up_is_two_copies(turned, cards):
+    from vision.reader.index_turn import same_way_up
+    image, corners = _printed(turned)
+    assert len(merge_corners(corners)) == 1                       # geometry alone: one card
+    assert len(merge_corners(corners, same_way_up=same_way_up(image, corners, 0.1))) == cards

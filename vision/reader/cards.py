@@ -12,6 +12,7 @@ corner lying between the two (another card's index on top) means they are two ca
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -125,7 +126,11 @@ def sure_pairs(corners: Corners, settings: ReaderSettings = ReaderSettings()) ->
     return {(i, j) for k, (_, i, j) in enumerate(found) if support[k] >= settings.pair_support}
 
 
-def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> list[ReadCard]:
+def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
+                  same_way_up: Optional[Callable[[int, int], bool]] = None) -> list[ReadCard]:
+    """The photo's cards. ``same_way_up(i, j)``, when given (the photo is at hand), says that two
+    corners are printed the same way up: then a lone pair of them is two cards, since a card's
+    far corner is printed turned round (``index_turn.py``)."""
     n = len(corners)
     names = corners.names
     centres = corners.centres.astype(np.float64)
@@ -134,7 +139,8 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings())
     # pairs stepping as the photo's cards do come first, however close (a jumbo index's width);
     # a lone pair only when it is no closer than a card's corners ever lie
     pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j) in enumerate(found)
-             if support[k] >= settings.pair_support or d >= settings.same_card_min]
+             if support[k] >= settings.pair_support
+             or (d >= settings.same_card_min and not (same_way_up is not None and same_way_up(i, j)))]
     # closest first within each: a card's own corners before a far copy's
     group = list(range(n))
     members: dict[int, list[int]] = {i: [i] for i in range(n)}

@@ -17,6 +17,7 @@ from .cards import ReadCard, merge_corners
 from .classifier import IndexClassifier
 from .corners import Corners, one_box_per_index
 from .detector import CornerDetector
+from .index_turn import same_way_up
 from .photo import Photo, load_photo
 from .settings import ReaderSettings
 
@@ -97,4 +98,5 @@ class CardReader:
         if not isinstance(photo, Photo):
             photo = load_photo(photo)
         corners = self.corners(photo.image)
-        return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings))
+        alike = same_way_up(photo.image, corners, self.settings.same_way_margin)
+        return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike))
