@@ -31,7 +31,8 @@ class ReaderSettings:
     pair_support: int = 3              # that many other pairs
     pair_tolerance: float = 0.15       # the same way: within this share of the step's length
     pair_slack: float = 0.3            # plus this many index sizes
-    same_way_margin: float = 0.1       # a lone pair whose crops match this much better as they lie than turned round: two cards
+    same_way_margin: float = 0.1       # a lone pair whose crops match this much better as they lie
+                                       # than turned round is two cards (index_turn.py)
     line_pair_support: int = 6         # a pair with this much support is one card: never two cards of a meld's line
     # cards -> melds (lengths in index sizes: the photo's own scale, whatever the deck)
     twin_min: float = 0.8              # a four-index deck's two band corners lie this far apart, at least
