@@ -104,15 +104,23 @@ def _big_index_face(text: str, colour=(20, 20, 20, 255)):
     layer = np.zeros((H, W, 4), np.uint8)
     cv2.putText(layer, text, (10, 80), cv2.FONT_HERSHEY_SIMPLEX, 3.0, colour, 7, cv2.LINE_AA)
     _pip(layer, 30, 100, 14, colour)
+    ys = np.nonzero(layer[:, :, 3] > 128)[0]
+    face, drawn = _two_corners(layer, (125, 170, 26), colour)
+    return face, drawn, (ys.max() - ys.min()) / H
+
+
+def _two_corners(layer: np.ndarray, central: tuple[int, int, int], colour):
+    """A face with ``layer``'s top-left index and its turned twin, and one central pip (x, y,
+    size); the index boxes as drawn."""
     ys, xs = np.nonzero(layer[:, :, 3] > 128)
     x0, y0, x1, y1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
     face = _card()
     for lay in (layer, layer[::-1, ::-1]):
         on = lay[:, :, 3] > 0
         face[on, :3] = lay[on, :3]
-    _pip(face, 125, 170, 26, colour)
+    _pip(face, *central, colour)
     face[:, :, 3] = _card()[:, :, 3]
-    return face, [(x0, y0, x1, y1), (W - x1, H - y1, W - x0, H - y0)], (ys.max() - ys.min()) / H
+    return face, [(x0, y0, x1, y1), (W - x1, H - y1, W - x0, H - y0)]
 
 
 @pytest.mark.parametrize("text", ["7", "Q"])
@@ -191,3 +199,19 @@ def test_real_deck_every_face_has_plausible_indices(name):
         elif not _plausible(boxes, img.shape[1], img.shape[0]):
             bad.append((str(card), boxes.round().tolist()))
     assert not bad, bad
+
+
+def _narrow_rank_face(colour=(0, 0, 200, 255)):
+    """A narrow rank ("J") over a pip nearly as wide as the rank is tall (GNOME tango's jacks,
+    KDE nicu-white's): the index is rank and pip together."""
+    layer = np.zeros((H, W, 4), np.uint8)
+    cv2.rectangle(layer, (24, 14), (30, 46), colour, -1)              # a tall, narrow J: its stem
+    cv2.rectangle(layer, (18, 41), (30, 46), colour, -1)              # and its foot
+    cv2.rectangle(layer, (18, 36), (21, 46), colour, -1)
+    _pip(layer, 25, 58, 14, colour)                                   # 30 px wide under a 13 px rank
+    return _two_corners(layer, (125, 180, 24), colour)
+
+
+def test_a_wide_pip_under_a_narrow_rank_belongs_to_the_index():
+    face, drawn = _narrow_rank_face()
+    _match(find_indices(face), drawn)

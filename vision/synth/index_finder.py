@@ -34,7 +34,7 @@ MARGIN = 2
 #: Widest index (a wide "10" with its pip), as a fraction of the face width.
 MAX_W = 0.27
 #: Bump on any change of the algorithm: cached decks then recompute their boxes (not their faces).
-FINDER_VERSION = 3
+FINDER_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,9 @@ def _corner_cluster(face: np.ndarray, full_h: int, full_w: int,
             if not (stacked or beside):
                 continue
             # the index pip is never much bigger than the rank glyph; a central pip often is
-            if b.h > 1.3 * seed.h or b.w > 1.7 * max(seed.w, 0.5 * seed.h):
+            # (measured on the rank as grown so far: a "10" is wider than its "1", and a narrow
+            # J may stand over a pip as wide as it is tall)
+            if b.h > 1.3 * seed.h or b.w > 1.7 * max(x1 - x0, 0.6 * seed.h):
                 continue
             nx0, ny0, nx1, ny1 = min(x0, b.x0), min(y0, b.y0), max(x1, b.x1), max(y1, b.y1)
             if nx1 - nx0 > MAX_W * full_w or ny1 - ny0 > WINDOW_H * full_h:
