@@ -49,3 +49,26 @@ def test_augmentation_runs_where_its_batch_and_generator_are():
     a = augment(x, 48, torch.Generator(device="cpu").manual_seed(1))
     b = augment(x, 48, torch.Generator(device="cpu").manual_seed(1))
     assert a.shape == (8, 3, 48, 48) and torch.equal(a, b) and a.device == x.device
+
+
+def test_a_wider_net_starts_from_a_narrower_ones_weights_computing_the_same():
+    from vision.train.classifier_net import IndexNet, widened
+    torch.manual_seed(0)
+    narrow = IndexNet(16)
+    for m in narrow.modules():                   # running statistics that are not the defaults
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.5, 0.5)
+            m.running_var.uniform_(0.5, 2.0)
+    wide = IndexNet(24)
+    wide.load_state_dict(widened(narrow.state_dict(), wide))
+    x = torch.rand(4, 3, 48, 48)
+    narrow.eval(), wide.eval()
+    with torch.no_grad():
+        assert torch.allclose(narrow(x), wide(x), atol=1e-5)
+    # the new channels are there to learn: they compute something, and gradients reach them
+    assert float(wide.features[0][0].weight[8:].abs().sum()) > 0
+    wide.train()
+    torch.nn.functional.cross_entropy(wide(x), torch.tensor([0, 1, 2, 3])).backward()
+    assert float(wide.head[-1].weight.grad[:, 64:].abs().sum()) > 0
+    with pytest.raises(ValueError, match="cannot widen"):
+        widened(wide.state_dict(), narrow)

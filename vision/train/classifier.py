@@ -20,7 +20,7 @@ import torch
 import torch.nn.functional as F
 
 from ..classes import NONE_CLASS, READER_CLASSES
-from .classifier_net import INPUT, IndexNet
+from .classifier_net import INPUT, IndexNet, widened
 from .crop_data import CropSet, augment, centre, crop_count, load_crops, steps_per_epoch, to_tensor
 
 NONE_ID = READER_CLASSES.index(NONE_CLASS)
@@ -101,8 +101,12 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
     device = torch.device(f"cuda:{spec.device}" if str(spec.device).isdigit() else spec.device)
     model = IndexNet(spec.width)
     if spec.init:
-        model.load_state_dict(torch.load(spec.init, weights_only=False, map_location="cpu")["model"])
-        log(f"starting from the weights of {spec.init}")
+        init = torch.load(spec.init, weights_only=False, map_location="cpu")
+        if init.get("width", spec.width) == spec.width:
+            model.load_state_dict(init["model"])
+        else:
+            model.load_state_dict(widened(init["model"], model))
+        log(f"starting from the weights of {spec.init} (width {init.get('width', spec.width)})")
     model = model.to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=spec.lr, weight_decay=spec.weight_decay)
     per_epoch = steps_per_epoch(len(train), spec.batch)

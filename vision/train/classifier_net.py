@@ -34,3 +34,24 @@ class IndexNet(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.features((x - self.mean) / self.std))
+
+
+def widened(state: dict, model: IndexNet) -> dict:
+    """A narrower net's weights (``state``) for ``model``, which computes at first what the narrower
+    one did: each layer's first channels are the old ones, the new channels start at random, and
+    nothing of them reaches an old channel or the head until training makes it (those weights
+    start at zero)."""
+    out = model.state_dict()
+    for name, old in state.items():
+        new = out[name]
+        if old.shape == new.shape:
+            out[name] = old.clone()
+            continue
+        if old.dim() != new.dim() or any(o > n for o, n in zip(old.shape, new.shape)):
+            raise ValueError(f"{name}: cannot widen {tuple(old.shape)} to {tuple(new.shape)}")
+        grown = new.clone()
+        if old.dim() >= 2:                       # conv and linear weights: out x in (x k x k)
+            grown[: old.shape[0], old.shape[1]:] = 0
+        grown[tuple(slice(0, s) for s in old.shape)] = old
+        out[name] = grown
+    return out

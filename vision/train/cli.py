@@ -48,7 +48,8 @@ def train_command(argv: list[str]) -> int:
     p.add_argument("--threads", type=int, default=0, help="classifier: torch threads (0: default)")
     p.add_argument("--width", type=int, default=0, help="classifier: channels of the first full layer (default 32)")
     p.add_argument("--max-crops", type=int, default=0, help="classifier: at most this many crops (0: all)")
-    p.add_argument("--init", type=Path, help="start from these weights (an earlier run's best), not from scratch")
+    p.add_argument("--init", type=Path, help="start from these weights (an earlier run's best), not from scratch; "
+                                              "a narrower classifier's grow to --width")
     p.add_argument("--limit", type=int, default=0, help="negatives: photos looked at (0: all)")
     p.add_argument("--models", type=Path, default=Path("models"), help="negatives: the detector.onnx to mine with")
     p.add_argument("--export", type=Path, default=Path("models"), help="where the ONNX model goes")
