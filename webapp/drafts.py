@@ -16,6 +16,7 @@ from typing import Any
 
 from engine import Game, GameError
 from engine.meld import MeldCard
+from vision.reader.team import TeamMeld, find_kept, seen_twice
 
 MAX_CARDS = 216                 # two decks with four jokers
 POZZETTO = (True, False, "late")
@@ -133,6 +134,53 @@ def add_reading(state: dict, team: int, kind: str, photo_id: int, reading: dict)
         groups = [[i for i in g if 0 <= i < len(cards)] for g in reading.get("melds", [])]
         placed = {i for g in groups for i in g}
         rest = [i for i in range(len(cards)) if i not in placed]
-        target["melds"] += [[cards[i] for i in g] for g in groups + [rest] if g]
+        flags = _once(state, team, photo_id, [[cards[i] for i in g] for g in groups], _flags(reading.get("flags")))
+        if rest:
+            target["melds"].append([cards[i] for i in rest])
+        state["flags"] = state.get("flags", []) + [dict(f, photo=photo_id, team=team) for f in flags]
+        return state
     state["flags"] = state.get("flags", []) + [dict(f, photo=photo_id, team=team) for f in _flags(reading.get("flags"))]
     return state
+
+
+def _cut(state: dict, team: int, meld: list) -> bool:
+    """Whether a team's meld reaches the edge of the photo it was read from (its flag is still there)."""
+    src = {tuple(c["src"]) for c in meld if isinstance(c.get("src"), list) and len(c["src"]) == 2}
+    return any(f.get("kind") == "cut_by_edge" and f.get("team") == team
+               and any((f.get("photo"), i) in src for i in f.get("cards", [])) for f in state.get("flags", []))
+
+
+def _once(state: dict, team: int, photo_id: int, melds: list[list], flags: list[dict]) -> list[dict]:
+    """A new photo's melds added to a team, each meld that an earlier photo of the team already
+    shows counted once (``vision.reader.team``); the photo's flags, with a note for each."""
+    target = state["teams"][team]
+    kept = [TeamMeld([c["card"] for c in m],
+                     [(p, -1) for p in {c["src"][0] for c in m if isinstance(c.get("src"), list) and c["src"]}],
+                     _cut(state, team, m)) for m in target["melds"]]
+    cut = {f.get("meld") for f in flags if f.get("kind") == "cut_by_edge"}
+    taken: set[int] = set()
+    out = list(flags)
+    for i, meld in enumerate(melds):
+        names = [c["card"] for c in meld]
+        match = find_kept(kept, names, i in cut, photo_id, taken)
+        if match is None:
+            target["melds"].append(meld)
+            kept.append(TeamMeld(names, [(photo_id, i)], i in cut))
+            taken.add(len(kept) - 1)
+            continue
+        k, how = match
+        taken.add(k)
+        before = {tuple(c["src"]) for c in target["melds"][k] if isinstance(c.get("src"), list)}
+        if how == "longer":                     # the kept one was cut by its photo's edge: this one goes on
+            target["melds"][k] = meld
+        if i in cut:                            # still cut here: the kept meld's flag says it already
+            out = [f for f in out if not (f.get("kind") == "cut_by_edge" and f.get("meld") == i)]
+        elif kept[k].cut:                       # seen whole here: the earlier photo's doubt is answered
+            state["flags"] = [f for f in state.get("flags", []) if not (
+                f.get("kind") == "cut_by_edge" and any((f.get("photo"), j) in before for j in f.get("cards", [])))]
+        kept[k] = TeamMeld(names if how == "longer" else kept[k].cards, kept[k].photos + [(photo_id, i)],
+                           kept[k].cut and i in cut)
+        text = seen_twice(names)
+        out.append({"kind": "seen_twice", "level": "note", "meld": i, "cards": [c["src"][1] for c in meld],
+                    "message": str(text), "text": text.to_dict()})
+    return out

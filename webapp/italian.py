@@ -268,6 +268,15 @@ TEXTS: dict[str, str] = {
     "in no meld and not in the hand (not counted): {cards}: are they part of the hand?":
         "in nessun gioco e non nella mano (non contate): {cards}: fanno parte della mano?",
     "in no meld, lying apart (not counted): {cards}": "in nessun gioco, in disparte (non contate): {cards}",
+    "{cards} is in an earlier photo of this team too: counted once":
+        "{cards} è anche in una foto precedente di questa squadra: contato una volta sola",
+    "{cards} is in photo {seen} too: counted once": "{cards} è anche nella foto {seen}: contato una volta sola",
+    "{cards} reaches the edge of every photo that shows it: cards beyond it would not be counted":
+        "{cards} arriva al bordo di ogni foto che lo mostra: le carte oltre il bordo non sarebbero contate",
+    "{card} is counted {n} times across the photos, but two decks hold only {limit}: a meld may be counted "
+    "twice, or a card misread":
+        "{card} è contato {n} volte nelle foto, ma due mazzi ne hanno solo {limit}: forse un gioco è contato "
+        "due volte, o una carta è letta male",
     "{cards}: lying apart from the rest of the hand, counted in it: are they the hand's (or the discard pile's)?":
         "{cards}: lontane dal resto della mano, contate nella mano: sono della mano (o degli scarti)?",
     "no meld read in this photo ({n} cards seen): check the photo, or add the melds by hand":

@@ -38,6 +38,53 @@ def test_a_photo_of_melds_becomes_the_teams_melds(table, draft, reader):
     assert Image.open(io.BytesIO(photo.data)).size == (1600, 1355)      # kept at most 1600 px wide
 
 
+def test_two_photos_of_the_same_melds_count_each_meld_once(table, draft):
+    one = table.upload(draft, TABLE, team=0, kind="melds").get_json()
+    view = table.upload(draft, TABLE, team=0, kind="melds").get_json()
+    assert [names(m) for m in view["state"]["teams"][0]["melds"]] == \
+        [names(m) for m in one["state"]["teams"][0]["melds"]]
+    assert view["score"]["teams"][0]["total"] == one["score"]["teams"][0]["total"]
+    second = view["photos"][1]["id"]
+    notes = [f for f in view["state"]["flags"] if f["kind"] == "seen_twice"]
+    assert [(f["photo"], f["team"], f["level"]) for f in notes] == [(second, 0, "note")] * 3
+    assert notes[2]["message"] == "7S JK 7H è anche in una foto precedente di questa squadra: contato una volta sola"
+
+
+def test_photos_of_other_melds_or_of_the_other_team_add_their_melds(table, draft):
+    table.upload(draft, TABLE, team=0, kind="melds")
+    table.upload(draft, TABLE, team=1, kind="melds")
+    view = table.upload(draft, SAMPLES_DIR / "eval_table_2.jpg", team=0, kind="melds").get_json()
+    teams = view["state"]["teams"]
+    assert len(teams[0]["melds"]) == 3 + 8 and len(teams[1]["melds"]) == 3
+    assert not [f for f in view["state"]["flags"] if f["kind"] == "seen_twice"]
+
+
+def _photo(cards: list[str], melds: list[list[int]], cut: list[int] = ()) -> dict:
+    return {"corners": [], "cards": [{"card": c, "confidence": 0.99, "corners": []} for c in cards],
+            "melds": melds, "flags": [{"kind": "cut_by_edge", "level": "check", "meld": m, "cards": melds[m],
+                                       "message": "cut"} for m in cut]}
+
+
+def test_a_meld_cut_by_one_photos_edge_is_completed_by_the_next_photo_once():
+    from webapp import drafts
+    state = {"teams": [{"melds": [], "hand": [], "no_cards": False, "pozzetto": True} for _ in range(2)],
+             "flags": []}
+    # photo 1: 5H 6H 7H running off the edge, and a group; photo 2: the whole run, the group, a new meld
+    state = drafts.add_reading(state, 0, "melds", 1, _photo(["5H", "6H", "7H", "9C", "9D", "9S"],
+                                                             [[0, 1, 2], [3, 4, 5]], cut=[0]))
+    assert [f["kind"] for f in state["flags"]] == ["cut_by_edge"]
+    state = drafts.add_reading(state, 0, "melds", 2, _photo(["9C", "9D", "9S", "5H", "6H", "7H", "8H", "KS", "KD",
+                                                             "KC"], [[0, 1, 2], [3, 4, 5, 6], [7, 8, 9]]))
+    melds = [[c["card"] for c in m] for m in state["teams"][0]["melds"]]
+    assert melds == [["5H", "6H", "7H", "8H"], ["9C", "9D", "9S"], ["KS", "KD", "KC"]]
+    assert [c["src"] for c in state["teams"][0]["melds"][0]] == [[2, 3], [2, 4], [2, 5], [2, 6]]
+    assert [(f["kind"], f["photo"]) for f in state["flags"]] == [("seen_twice", 2), ("seen_twice", 2)]
+    # a third photo cut at the edge again adds nothing, and no new doubt
+    state = drafts.add_reading(state, 0, "melds", 3, _photo(["6H", "7H", "8H"], [[0, 1, 2]], cut=[0]))
+    assert len(state["teams"][0]["melds"]) == 3
+    assert [f["kind"] for f in state["flags"]].count("cut_by_edge") == 0
+
+
 def test_fixing_the_misread_card_gives_the_true_score(table, draft):
     table.upload(draft, TABLE, team=0, kind="melds")
 

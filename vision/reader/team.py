@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from engine.scoring import score_json
+from engine.text import Text
 
-from .reader import Reading
+if TYPE_CHECKING:                       # the web app imports this without the reader's models
+    from .reader import Reading
 
 CHECK, NOTE = "check", "note"
 
@@ -70,6 +72,23 @@ def _same(kept: TeamMeld, cards: list[str], cut: bool) -> Optional[str]:
     return None
 
 
+def find_kept(kept: list[TeamMeld], cards: list[str], cut: bool, photo, taken: set[int]) -> Optional[tuple[int, str]]:
+    """The meld already kept (its place in ``kept``, and how: see ``_same``) that ``cards``, a meld
+    of ``photo``, is; never one of the same photo, nor one in ``taken`` (already matched by
+    another meld of this photo: a team may hold two equal melds)."""
+    return next(((k, how) for k, m in enumerate(kept)
+                 if k not in taken and all(q != photo for q, _ in m.photos) and (how := _same(m, cards, cut))),
+                None)
+
+
+def seen_twice(cards: list[str], photos: Optional[list[int]] = None) -> Text:
+    """The note on a meld counted once though more photos show it (``photos``: their numbers, from 1)."""
+    if not photos:
+        return Text("{cards} is in an earlier photo of this team too: counted once", cards=" ".join(cards))
+    return Text("{cards} is in photo {seen} too: counted once", cards=" ".join(cards),
+                seen=", ".join(str(n) for n in photos))
+
+
 def combine(readings: list[Reading]) -> TeamReading:
     """One team's melds (and hand) from its photos, each meld once."""
     team = TeamReading()
@@ -82,9 +101,7 @@ def combine(readings: list[Reading]) -> TeamReading:
                 team.flags.append(dict(flag, photo=p))
         for i, meld in enumerate(reading.melds):
             cards = [names[c] for c in meld]
-            match = next(((k, how) for k, kept in enumerate(team.melds)
-                          if k not in taken and all(q != p for q, _ in kept.photos)
-                          and (how := _same(kept, cards, i in cut))), None)
+            match = find_kept(team.melds, cards, i in cut, p, taken)
             if match is None:
                 team.melds.append(TeamMeld(cards, [(p, i)], i in cut))
                 taken.add(len(team.melds) - 1)
@@ -92,25 +109,27 @@ def combine(readings: list[Reading]) -> TeamReading:
             k, how = match
             kept = team.melds[k]
             taken.add(k)
-            seen = ", ".join(f"photo {q + 1}" for q, _ in kept.photos)
             if how == "same":
                 kept.cut = kept.cut and i in cut
             elif how == "longer":
                 kept.cards, kept.cut = cards, i in cut
+            text = seen_twice(cards, [q + 1 for q, _ in kept.photos])
             kept.photos.append((p, i))
             team.flags.append({"kind": "seen_twice", "level": NOTE, "photo": p, "meld": i, "cards": list(meld),
-                               "message": f"{' '.join(cards)} is in {seen} too: counted once"})
+                               "message": str(text), "text": text.to_dict()})
         team.hand += [names[c] for c in reading.hand]
     for k, kept in enumerate(team.melds):
         if kept.cut:
+            text = Text("{cards} reaches the edge of every photo that shows it: cards beyond it would not be "
+                        "counted", cards=" ".join(kept.cards))
             team.flags.append({"kind": "cut_by_edge", "level": CHECK, "photo": kept.photos[0][0], "meld": k,
-                               "cards": [], "message": f"{' '.join(kept.cards)} reaches the edge of every photo "
-                               "that shows it: cards beyond it would not be counted"})
+                               "cards": [], "message": str(text), "text": text.to_dict()})
     counts = Counter(c for m in team.melds for c in m.cards) + Counter(team.hand)
     for card, n in sorted(counts.items()):
         limit = 4 if card == "JK" else 2
         if n > limit:
+            text = Text("{card} is counted {n} times across the photos, but two decks hold only {limit}: a meld "
+                        "may be counted twice, or a card misread", card=card, n=n, limit=limit)
             team.flags.append({"kind": "too_many_copies", "level": CHECK, "photo": None, "meld": None, "cards": [],
-                               "message": f"{card} is counted {n} times across the photos, but two decks hold only "
-                               f"{limit}: a meld may be counted twice, or a card misread"})
+                               "message": str(text), "text": text.to_dict()})
     return team
