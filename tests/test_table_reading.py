@@ -75,6 +75,22 @@ def test_a_low_confidence_card_is_flagged_with_its_other_readings():
     assert "4H read with 40%" in flag["message"] and "4D" in flag["message"]
 
 
+def test_a_doubtful_card_whose_other_reading_scores_its_meld_otherwise_is_flagged():
+    run = ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
+    # the natural 2 of a clean burraco read as 2C with 58%: a valid dirty burraco, 100 points less
+    t = Table().meld(["AS", "2C"] + run[:-1], (300, 200))
+    result = _read(t, probs={1: [("2C", 0.58), ("2S", 0.41)]})
+    flag = next(f for f in result["flags"] if f["kind"] == "score_doubt")
+    assert flag["level"] == "check" and flag["cards"] == [1] and flag["meld"] == 0
+    assert "as 2S (41%) the meld would score" in flag["message"]
+    # read surely, or another reading that scores the same (a group's suit), or one that makes the
+    # meld invalid (invalid_melds says that one): no such doubt
+    assert "score_doubt" not in _kinds(_read(t, probs={1: [("2C", 0.97), ("2S", 0.02)]}))
+    group = Table().meld(["7S", "7D", "7C"], (300, 300))
+    assert "score_doubt" not in _kinds(_read(group, probs={1: [("7D", 0.6), ("7H", 0.39)]}))
+    assert "score_doubt" not in _kinds(_read(group, probs={1: [("7D", 0.6), ("8D", 0.39)]}))
+
+
 def test_more_copies_than_two_decks_hold_are_flagged():
     t = Table().meld(["7S", "7H", "7H"], (300, 300)).meld(["5H", "6H", "7H"], (300 + 1.3 * W, 300))
     flag = next(f for f in _read(t)["flags"] if f["kind"] == "too_many_copies")

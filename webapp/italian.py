@@ -268,6 +268,10 @@ TEXTS: dict[str, str] = {
     "in no meld and not in the hand (not counted): {cards}: are they part of the hand?":
         "in nessun gioco e non nella mano (non contate): {cards}: fanno parte della mano?",
     "in no meld, lying apart (not counted): {cards}": "in nessun gioco, in disparte (non contate): {cards}",
+    "{card} in {meld} read with {pct}% certainty; as {other} ({other_pct}%) the meld would score {then} instead "
+    "of {now}: check it":
+        "{card} in {meld} letta con il {pct}% di certezza; come {other} ({other_pct}%) il gioco varrebbe {then} "
+        "invece di {now}: controllala",
     "{cards} is in an earlier photo of this team too: counted once":
         "{cards} è anche in una foto precedente di questa squadra: contato una volta sola",
     "{cards} is in photo {seen} too: counted once": "{cards} è anche nella foto {seen}: contato una volta sola",

@@ -12,7 +12,8 @@ corners taken for one card, or corners of one card read differently), ``too_many
 (more copies of a card than two decks hold), ``cut_by_edge`` (a meld that may go on past the
 photo's edge), ``stray_card`` (a card that belongs to no meld), ``ambiguous_order`` (a meld whose
 order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld),
-``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right).
+``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right),
+``score_doubt`` (a card read with some doubt whose next reading would score its valid meld otherwise).
 """
 from __future__ import annotations
 
@@ -97,6 +98,32 @@ def low_confidence(f: TableFacts) -> list[Flag]:
             else:
                 text = Text("{card} read with {pct}% certainty: check it", card=card.card, pct=pct)
             out.append(Flag("low_confidence", (c,), text))
+    return out
+
+
+def score_doubts(f: TableFacts) -> list[Flag]:
+    """A card of a valid meld read with some doubt whose next reading would keep the meld valid but
+    score it otherwise (a 2 of the run's own suit read as another suit makes a clean burraco
+    dirty; an ace read as a king): a wrong score that would look right, unless flagged."""
+    out = []
+    for i, m in enumerate(f.melds):
+        names = f.names(m)
+        now = read_meld(names, f.profile)
+        if not now.valid:
+            continue                             # invalid_melds says it, with its suggestion
+        for k, c in enumerate(m.cards):
+            if f.cards[c].confidence >= f.settings.doubt_below or f.cards[c].confidence < f.settings.low_confidence:
+                continue                         # sure enough, or low_confidence flags it already
+            other = next(((n, p) for n, p in f.alternatives(c) if n != names[k] and n != "none"), None)
+            if other is None or other[1] < f.settings.doubt_other:
+                continue
+            then = read_meld(names[:k] + [other[0]] + names[k + 1:], f.profile)
+            if then.valid and then.points + then.bonus != now.points + now.bonus:
+                out.append(Flag("score_doubt", (c,), Text(
+                    "{card} in {meld} read with {pct}% certainty; as {other} ({other_pct}%) the meld would score "
+                    "{then} instead of {now}: check it", card=names[k], meld=_meld_text(i, names),
+                    pct=round(100 * f.cards[c].confidence), other=other[0], other_pct=round(100 * other[1]),
+                    then=then.points + then.bonus, now=now.points + now.bonus), meld=i))
     return out
 
 
@@ -286,6 +313,7 @@ def table_flags(f: TableFacts) -> list[Flag]:
     """Every flag of a table photo, doubts first."""
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
-    flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + merged_corners(f) + cut
+    flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
+             + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)
