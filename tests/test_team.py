@@ -78,6 +78,21 @@ def test_the_hand_photos_add_their_cards():
     assert team.score()["teams"][0]["hand_points"] == -(20 + 10 + 10)
 
 
+def _hand(names: list[str]) -> Reading:
+    corners = Table().meld(names, (200, 200), fan=12).corners()
+    return read_table(Reading(800, 600, corners, merge_corners(corners)), "hand")
+
+
+def test_the_same_hand_taken_twice_is_counted_but_a_doubt():
+    team = combine([_hand(["2C", "9D", "QS", "4H", "KS"]), _hand(["2C", "9D", "QS", "4H", "KH"])])
+    assert len(team.hand) == 10
+    flag = next(f for f in team.flags if f["kind"] == "hand_twice")
+    assert flag["level"] == "check" and flag["photo"] == 1
+    # a team's two players hold two hands: different cards are no doubt
+    other = combine([_hand(["2C", "9D", "QS", "4H", "KS"]), _hand(["2C", "7D", "JS", "5H", "KS"])])
+    assert len(other.hand) == 10 and not [f for f in other.flags if f["kind"] == "hand_twice"]
+
+
 class _FakeReader:
     """Stands in for the card reader: each photo path names a constructed photo."""
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine import Game, GameError
 from engine.meld import MeldCard
-from vision.reader.team import TeamMeld, find_kept, seen_twice
+from vision.reader.team import TeamMeld, find_kept, hand_twice, same_hand, seen_twice
 
 MAX_CARDS = 216                 # two decks with four jokers
 POZZETTO = (True, False, "late")
@@ -128,6 +128,16 @@ def add_reading(state: dict, team: int, kind: str, photo_id: int, reading: dict)
         cards.append(card)
     target = state["teams"][team]
     if kind == "hand":
+        names = [c["card"] for c in cards]
+        earlier: dict[int, list[str]] = {}
+        for c in target["hand"]:
+            if isinstance(c.get("src"), list) and c["src"]:
+                earlier.setdefault(c["src"][0], []).append(c["card"])
+        if any(same_hand(held, names) for held in earlier.values()):
+            text = hand_twice(names)
+            state["flags"] = state.get("flags", []) + [{
+                "kind": "hand_twice", "level": "check", "cards": list(range(len(cards))), "meld": None,
+                "message": str(text), "text": text.to_dict(), "photo": photo_id, "team": team}]
         target["hand"] += cards
         target["no_cards"] = False
     else:

@@ -272,6 +272,10 @@ TEXTS: dict[str, str] = {
     "of {now}: check it":
         "{card} in {meld} letta con il {pct}% di certezza; come {other} ({other_pct}%) il gioco varrebbe {then} "
         "invece di {now}: controllala",
+    "{cards}: the same cards as an earlier photo of this team's hand; the same hand taken twice? Both are "
+    "counted: delete one":
+        "{cards}: le stesse carte di una foto precedente della mano di questa squadra; la stessa mano fotografata "
+        "due volte? Sono contate entrambe: cancellane una",
     "{cards} is in an earlier photo of this team too: counted once":
         "{cards} è anche in una foto precedente di questa squadra: contato una volta sola",
     "{cards} is in photo {seen} too: counted once": "{cards} è anche nella foto {seen}: contato una volta sola",

@@ -59,6 +59,17 @@ def test_photos_of_other_melds_or_of_the_other_team_add_their_melds(table, draft
     assert not [f for f in view["state"]["flags"] if f["kind"] == "seen_twice"]
 
 
+def test_the_same_hand_photographed_twice_is_a_doubt_on_the_page(table, draft):
+    table.upload(draft, HAND, team=1, kind="hand")
+    view = table.upload(draft, HAND, team=1, kind="hand").get_json()
+    assert len(view["state"]["teams"][1]["hand"]) == 2 * 12          # counted twice, as sent
+    flag = next(f for f in view["state"]["flags"] if f["kind"] == "hand_twice")
+    assert flag["level"] == "check" and flag["team"] == 1 and flag["photo"] == view["photos"][1]["id"]
+    assert "la stessa mano fotografata due volte?" in flag["message"]
+    other = table.upload(draft, HAND, team=0, kind="hand").get_json()      # the other team: no doubt
+    assert [f["team"] for f in other["state"]["flags"] if f["kind"] == "hand_twice"] == [1]
+
+
 def _photo(cards: list[str], melds: list[list[int]], cut: list[int] = ()) -> dict:
     return {"corners": [], "cards": [{"card": c, "confidence": 0.99, "corners": []} for c in cards],
             "melds": melds, "flags": [{"kind": "cut_by_edge", "level": "check", "meld": m, "cards": melds[m],

@@ -89,9 +89,23 @@ def seen_twice(cards: list[str], photos: Optional[list[int]] = None) -> Text:
                 seen=", ".join(str(n) for n in photos))
 
 
+def same_hand(earlier: list[str], cards: list[str]) -> bool:
+    """Whether a hand photo's ``cards`` are, but for a misreading or two, those an earlier photo
+    of the team's hand showed: the same hand taken twice (a team's two players hold two hands,
+    which seldom share most of their cards)."""
+    new, old = Counter(cards), Counter(earlier)
+    return len(cards) >= 3 and sum((new & old).values()) >= 0.8 * max(len(cards), len(earlier))
+
+
+def hand_twice(cards: list[str]) -> Text:
+    return Text("{cards}: the same cards as an earlier photo of this team's hand; the same hand taken twice? "
+                "Both are counted: delete one", cards=" ".join(cards))
+
+
 def combine(readings: list[Reading]) -> TeamReading:
     """One team's melds (and hand) from its photos, each meld once."""
     team = TeamReading()
+    hands: list[list[str]] = []             # each photo's hand cards
     for p, reading in enumerate(readings):
         names = [c.card for c in reading.cards]
         cut = _cut_melds(reading)
@@ -117,7 +131,14 @@ def combine(readings: list[Reading]) -> TeamReading:
             kept.photos.append((p, i))
             team.flags.append({"kind": "seen_twice", "level": NOTE, "photo": p, "meld": i, "cards": list(meld),
                                "message": str(text), "text": text.to_dict()})
-        team.hand += [names[c] for c in reading.hand]
+        held = [names[c] for c in reading.hand]
+        if any(same_hand(earlier, held) for earlier in hands):
+            text = hand_twice(held)
+            team.flags.append({"kind": "hand_twice", "level": CHECK, "photo": p, "meld": None,
+                               "cards": list(reading.hand), "message": str(text), "text": text.to_dict()})
+        if held:
+            hands.append(held)
+        team.hand += held
     for k, kept in enumerate(team.melds):
         if kept.cut:
             text = Text("{cards} reaches the edge of every photo that shows it: cards beyond it would not be "
