@@ -166,6 +166,16 @@ def test_as_hand_every_card_is_the_hand():
     assert result["melds"] == [] and len(result["hand"]) == 4
 
 
+def test_a_doubtful_hand_card_whose_other_reading_counts_otherwise_is_flagged():
+    t = Table().meld(["3H", "KS", "9C"], (300, 300), fan=12)
+    result = _read(t, kind="hand", probs={2: [("9C", 0.6), ("6C", 0.35)]})       # 10 points, or 5?
+    flag = next(f for f in result["flags"] if f["kind"] == "score_doubt")
+    assert flag["level"] == "check" and flag["cards"] == [2]
+    assert "as 6C (35%) it would count 5 instead of 10" in flag["message"]
+    for probs in ({2: [("9C", 0.6), ("8C", 0.35)]}, {2: [("9C", 0.95), ("6C", 0.04)]}):   # same value; sure
+        assert "score_doubt" not in _kinds(_read(t, kind="hand", probs=probs))
+
+
 def test_the_summary_prints_melds_as_burraco_score_takes_them():
     t = Table().meld(["3H", "4H", "5D", "6H"], (300, 300))
     lines = summary(_read(t))

@@ -276,6 +276,10 @@ TEXTS: dict[str, str] = {
     "counted: delete one":
         "{cards}: le stesse carte di una foto precedente della mano di questa squadra; la stessa mano fotografata "
         "due volte? Sono contate entrambe: cancellane una",
+    "{card} in the hand read with {pct}% certainty; as {other} ({other_pct}%) it would count {then} instead of "
+    "{now}: check it":
+        "{card} nella mano letta con il {pct}% di certezza; come {other} ({other_pct}%) varrebbe {then} invece "
+        "di {now}: controllala",
     "{cards} is in an earlier photo of this team too: counted once":
         "{cards} è anche in una foto precedente di questa squadra: contato una volta sola",
     "{cards} is in photo {seen} too: counted once": "{cards} è anche nella foto {seen}: contato una volta sola",

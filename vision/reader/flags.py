@@ -13,7 +13,8 @@ corners taken for one card, or corners of one card read differently), ``too_many
 photo's edge), ``stray_card`` (a card that belongs to no meld), ``ambiguous_order`` (a meld whose
 order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld),
 ``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right),
-``score_doubt`` (a card read with some doubt whose next reading would score its valid meld otherwise).
+``score_doubt`` (a card read with some doubt whose next reading would score its valid meld, or the
+hand, otherwise).
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ from typing import Optional
 
 import numpy as np
 
+from engine.card import Card
 from engine.meld import read_meld
+from engine.profile import get_profile
 from engine.text import Text, either
 
 from .cards import ReadCard, card_gaps
@@ -124,6 +127,27 @@ def score_doubts(f: TableFacts) -> list[Flag]:
                     "{then} instead of {now}: check it", card=names[k], meld=_meld_text(i, names),
                     pct=round(100 * f.cards[c].confidence), other=other[0], other_pct=round(100 * other[1]),
                     then=then.points + then.bonus, now=now.points + now.bonus), meld=i))
+    return out
+
+
+def hand_doubts(f: TableFacts) -> list[Flag]:
+    """A card of the hand read with some doubt whose next reading counts otherwise (a 6 read as an
+    8: 5 points against 10)."""
+    out = []
+    profile = get_profile(f.profile)
+    for c in f.hand:
+        card = f.cards[c]
+        if not f.settings.low_confidence <= card.confidence < f.settings.doubt_below:
+            continue
+        other = next(((n, p) for n, p in f.alternatives(c) if n != card.card and n != "none"), None)
+        if other is None or other[1] < f.settings.doubt_other:
+            continue
+        now, then = profile.card_value(Card.parse(card.card)), profile.card_value(Card.parse(other[0]))
+        if now != then:
+            out.append(Flag("score_doubt", (c,), Text(
+                "{card} in the hand read with {pct}% certainty; as {other} ({other_pct}%) it would count {then} "
+                "instead of {now}: check it", card=card.card, pct=round(100 * card.confidence), other=other[0],
+                other_pct=round(100 * other[1]), then=then, now=now)))
     return out
 
 
@@ -314,6 +338,6 @@ def table_flags(f: TableFacts) -> list[Flag]:
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
-             + merged_corners(f) + cut
+             + hand_doubts(f) + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)
