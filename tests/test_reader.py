@@ -111,10 +111,31 @@ def test_eval_prints_the_contract_lines(tmp_path, capsys):
     (tmp_path / "images" / "p.jpg").write_bytes((SAMPLES / "eval_hand.jpg").read_bytes())
     assert main(["eval", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    for name in ("corner recall", "corner precision", "cards exact", "hand score exact"):
+    for name in ("corner recall", "corner precision", "cards exact", "hand score exact", "hand silent errors"):
         line = next(line for line in out.splitlines() if line.startswith(name + ": "))
         hit, total = line.split(": ")[1].split(" ")[0].split("/")
         assert 0 <= int(hit) <= int(total)
+
+
+def test_a_hand_photo_scored_wrong_with_no_doubt_flag_is_a_hand_silent_error():
+    from vision.reader.cli import hand_points
+    from vision.reader.evaluate import Labelled, evaluate
+    box = {"box": [10, 10, 30, 40], "visible": 1.0}
+    truth = {"kind": "hand", "expected_score": {"hand_points": -(5 + 10 + 30)},
+             "cards": [{"card": c, "role": "hand", "indices": [box]} for c in ("7H", "KS", "JK")]}
+    item = Labelled(Path("p.jpg"), np.array([box["box"]] * 3, np.float32), ["7H", "KS", "JK"], truth)
+
+    def measured(cards: list[str], flags: list[dict]) -> tuple[str, str]:
+        reading = {"corners": [], "cards": [{"card": c, "corners": []} for c in cards], "flags": flags}
+        rep = evaluate(iter([item]), None, hand_points, read_item=lambda it: reading)
+        return rep.tally("hand score exact").line("x"), rep.tally("hand silent errors").line("x")
+
+    doubt = [{"kind": "score_doubt", "level": "check", "cards": [0], "meld": None, "message": "6H?"}]
+    note = [dict(doubt[0], level="note")]
+    assert measured(["7H", "KS", "JK"], []) == ("x: 1/1 (100.0%)", "x: 0/1 (0.0%)")
+    assert measured(["6H", "KS"], []) == ("x: 0/1 (0.0%)", "x: 1/1 (100.0%)")        # wrong, nothing said
+    assert measured(["6H", "KS"], note) == ("x: 0/1 (0.0%)", "x: 1/1 (100.0%)")      # a note is no doubt
+    assert measured(["6H", "KS"], doubt) == ("x: 0/1 (0.0%)", "x: 0/1 (0.0%)")
 
 
 def test_bench_prints_the_median(capsys):

@@ -141,12 +141,16 @@ def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
             rep.tally("cards exact").add(cards == item.cards, 1)
             hidden_line, hand_line = rep.tally("hand photos with a hidden card (not scored)"), \
                 rep.tally("hand score exact")                     # printed even when no photo counts
+            silent_line = rep.tally("hand silent errors")         # hand points wrong, and no doubt flag
             if item.truth.get("kind") == "hand":
                 hidden = item.hidden_hand_cards
                 hidden_line.add(hidden > 0, 1)
                 if not hidden:
                     truth_points = item.truth["expected_score"]["hand_points"]
-                    hand_line.add(hand_points(list(cards.elements())) == truth_points, 1)
+                    right = hand_points(list(cards.elements())) == truth_points
+                    hand_line.add(right, 1)
+                    doubt = any(f.get("level") == "check" for f in reading.get("flags", []))
+                    silent_line.add(not right and not doubt, 1)
             tally_melds(rep, reading, item.truth)
         progress(k + 1)
     return rep
