@@ -59,8 +59,8 @@ class ReaderSettings:
     edge_margin: float = 1.0           # a meld whose next card would lie this close to the edge (index sizes) is cut
     stray_near: float = 3.0            # a card in no meld this close to a meld's card (index sizes) is a doubt
     low_confidence: float = 0.5        # a card read with less than this is flagged
-    doubt_below: float = 0.9           # a meld's card read with less, whose next reading (at least
-    doubt_other: float = 0.1           # this likely) scores the meld otherwise, is flagged
+    doubt_below: float = 0.9           # a card (of a valid meld, or the hand) read with less, whose next
+    doubt_other: float = 0.1           # reading (at least this likely) scores it otherwise, is flagged
     fan_turn: float = 12.0             # --as both: a line whose halves turn more (degrees) is the hand's fan
     hand_apart: float = 2.5            # --as both: hand cards joined by a gap this many times the hand's usual are a doubt
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
