@@ -91,6 +91,20 @@ def test_a_doubtful_card_whose_other_reading_scores_its_meld_otherwise_is_flagge
     assert "score_doubt" not in _kinds(_read(group, probs={1: [("7D", 0.6), ("8D", 0.39)]}))
 
 
+def test_two_melds_of_the_same_cards_side_by_side_are_a_doubt():
+    # a four-index deck's second row of corners read as a meld of its own looks like this, and so
+    # do two decks' equal melds laid side by side: the score counts both, the player is asked
+    run = ["3H", "4H", "5H", "6H"]
+    twins = _read(Table().meld(run, (300, 300)).meld(run, (300 + 1.3 * W, 300)))
+    assert _names(twins) == [run, run]
+    flag = next(f for f in twins["flags"] if f["kind"] == "twin_melds")
+    assert flag["level"] == "check" and flag["meld"] == 1 and "meld 2 (3H 4H 5H 6H) reads the same cards" in \
+        flag["message"]
+    other = _read(Table().meld(run, (300, 300)).meld(["3S", "4S", "5S", "6S"], (300 + 1.3 * W, 300)))
+    far = _read(Table().meld(run, (300, 300)).meld(run, (300 + 1.3 * W, 300 + 3 * H)))   # not card by card
+    assert "twin_melds" not in _kinds(other) | _kinds(far)
+
+
 def test_more_copies_than_two_decks_hold_are_flagged():
     t = Table().meld(["7S", "7H", "7H"], (300, 300)).meld(["5H", "6H", "7H"], (300 + 1.3 * W, 300))
     flag = next(f for f in _read(t)["flags"] if f["kind"] == "too_many_copies")

@@ -280,6 +280,10 @@ TEXTS: dict[str, str] = {
     "{now}: check it":
         "{card} nella mano letta con il {pct}% di certezza; come {other} ({other_pct}%) varrebbe {then} invece "
         "di {now}: controllala",
+    "{meld} reads the same cards as {other}, lying beside it: one meld's two rows of corners (a deck with four "
+    "corner indices) counted twice?":
+        "{meld} ha le stesse carte di {other}, accanto: le due file di indici di un solo gioco (un mazzo con "
+        "quattro indici negli angoli) contate due volte?",
     "{cards} is in an earlier photo of this team too: counted once":
         "{cards} è anche in una foto precedente di questa squadra: contato una volta sola",
     "{cards} is in photo {seen} too: counted once": "{cards} è anche nella foto {seen}: contato una volta sola",

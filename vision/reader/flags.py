@@ -14,7 +14,8 @@ photo's edge), ``stray_card`` (a card that belongs to no meld), ``ambiguous_orde
 order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld),
 ``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right),
 ``score_doubt`` (a card read with some doubt whose next reading would score its valid meld, or the
-hand, otherwise).
+hand, otherwise), ``twin_melds`` (two melds of the same cards side by side: a four-index deck's two
+rows of corners counted as two melds?).
 """
 from __future__ import annotations
 
@@ -189,6 +190,37 @@ def too_many_copies(f: TableFacts) -> list[Flag]:
     return out
 
 
+def twin_melds(f: TableFacts) -> list[Flag]:
+    """Two melds reading the same cards in the same order, side by side, each card a step of the
+    same size and direction from its twin: a deck printing four corner indices shows each card's
+    two top corners, so one meld's two rows of corners may have been read as two melds (two
+    equal melds of two decks lie so too, but seldom)."""
+    out = []
+    P = f.corners.centres
+    for i, a in enumerate(f.melds):
+        for j in range(i + 1, len(f.melds)):
+            b = f.melds[j]
+            names_a, names_b = f.names(a), f.names(b)
+            if len(names_a) < 3 or names_a not in (names_b, names_b[::-1]):
+                continue
+            twins = list(b.cards) if names_a == names_b else list(b.cards)[::-1]
+            # each card to its twin, corner to corner (a card's far corner may show too): the step
+            # nearest the pairs' median one
+            options = [np.array([P[q] - P[p] for p in f.cards[x].corners for q in f.cards[y].corners])
+                       for x, y in zip(a.cards, twins)]
+            middle = np.median(np.array([o[0] for o in options]), axis=0)
+            steps = np.array([o[np.argmin(np.linalg.norm(o - middle, axis=1))] for o in options])
+            if np.linalg.norm(middle) > f.settings.same_card_max * f.unit:
+                continue
+            if np.linalg.norm(steps - middle, axis=1).max() > f.settings.face_tolerance * f.unit:
+                continue
+            out.append(Flag("twin_melds", tuple(b.cards), Text(
+                "{meld} reads the same cards as {other}, lying beside it: one meld's two rows of corners (a deck "
+                "with four corner indices) counted twice?", meld=_meld_text(j, names_b),
+                other=_meld_text(i, names_a)), meld=j))
+    return out
+
+
 def merged_corners(f: TableFacts) -> list[Flag]:
     """A card whose corners were read differently by the classifier lies next to it as a card
     of its own with the other reading; a card made of corners that lie farther apart than the
@@ -338,6 +370,6 @@ def table_flags(f: TableFacts) -> list[Flag]:
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
-             + hand_doubts(f) + merged_corners(f) + cut
+             + hand_doubts(f) + twin_melds(f) + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)
