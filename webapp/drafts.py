@@ -131,7 +131,7 @@ def add_reading(state: dict, team: int, kind: str, photo_id: int, reading: dict)
         names = [c["card"] for c in cards]
         earlier: dict[int, list[str]] = {}
         for c in target["hand"]:
-            if isinstance(c.get("src"), list) and c["src"]:
+            if "src" in c:
                 earlier.setdefault(c["src"][0], []).append(c["card"])
         if any(same_hand(held, names) for held in earlier.values()):
             text = hand_twice(names)
@@ -153,9 +153,14 @@ def add_reading(state: dict, team: int, kind: str, photo_id: int, reading: dict)
     return state
 
 
+def _sources(cards: list[dict]) -> set[tuple[int, int]]:
+    """(photo, card index) of the cards read from photos (``_card`` keeps only a well-formed ``src``)."""
+    return {tuple(c["src"]) for c in cards if "src" in c}
+
+
 def _cut(state: dict, team: int, meld: list) -> bool:
     """Whether a team's meld reaches the edge of the photo it was read from (its flag is still there)."""
-    src = {tuple(c["src"]) for c in meld if isinstance(c.get("src"), list) and len(c["src"]) == 2}
+    src = _sources(meld)
     return any(f.get("kind") == "cut_by_edge" and f.get("team") == team
                and any((f.get("photo"), i) in src for i in f.get("cards", [])) for f in state.get("flags", []))
 
@@ -165,7 +170,7 @@ def _once(state: dict, team: int, photo_id: int, melds: list[list], flags: list[
     shows counted once (``vision.reader.team``); the photo's flags, with a note for each."""
     target = state["teams"][team]
     kept = [TeamMeld([c["card"] for c in m],
-                     [(p, -1) for p in {c["src"][0] for c in m if isinstance(c.get("src"), list) and c["src"]}],
+                     [(p, -1) for p in {photo for photo, _ in _sources(m)}],
                      _cut(state, team, m)) for m in target["melds"]]
     cut = {f.get("meld") for f in flags if f.get("kind") == "cut_by_edge"}
     taken: set[int] = set()
@@ -180,7 +185,7 @@ def _once(state: dict, team: int, photo_id: int, melds: list[list], flags: list[
             continue
         k, how = match
         taken.add(k)
-        before = {tuple(c["src"]) for c in target["melds"][k] if isinstance(c.get("src"), list)}
+        before = _sources(target["melds"][k])
         if how == "longer":                     # the kept one was cut by its photo's edge: this one goes on
             target["melds"][k] = meld
         if i in cut:                            # still cut here: the kept meld's flag says it already

@@ -105,6 +105,17 @@ def low_confidence(f: TableFacts) -> list[Flag]:
     return out
 
 
+def _next_reading(f: TableFacts, c: int) -> Optional[tuple[str, float]]:
+    """Card ``c``'s next reading and its probability, when the card is read with some doubt (not
+    sure, nor so unsure that ``low_confidence`` flags it already) and that reading is likely
+    enough to matter."""
+    card = f.cards[c]
+    if not f.settings.low_confidence <= card.confidence < f.settings.doubt_below:
+        return None
+    other = next(((n, p) for n, p in f.alternatives(c) if n != card.card and n != "none"), None)
+    return other if other is not None and other[1] >= f.settings.doubt_other else None
+
+
 def score_doubts(f: TableFacts) -> list[Flag]:
     """A card of a valid meld read with some doubt whose next reading would keep the meld valid but
     score it otherwise (a 2 of the run's own suit read as another suit makes a clean burraco
@@ -116,10 +127,8 @@ def score_doubts(f: TableFacts) -> list[Flag]:
         if not now.valid:
             continue                             # invalid_melds says it, with its suggestion
         for k, c in enumerate(m.cards):
-            if f.cards[c].confidence >= f.settings.doubt_below or f.cards[c].confidence < f.settings.low_confidence:
-                continue                         # sure enough, or low_confidence flags it already
-            other = next(((n, p) for n, p in f.alternatives(c) if n != names[k] and n != "none"), None)
-            if other is None or other[1] < f.settings.doubt_other:
+            other = _next_reading(f, c)
+            if other is None:
                 continue
             then = read_meld(names[:k] + [other[0]] + names[k + 1:], f.profile)
             if then.valid and then.points + then.bonus != now.points + now.bonus:
@@ -138,10 +147,8 @@ def hand_doubts(f: TableFacts) -> list[Flag]:
     profile = get_profile(f.profile)
     for c in f.hand:
         card = f.cards[c]
-        if not f.settings.low_confidence <= card.confidence < f.settings.doubt_below:
-            continue
-        other = next(((n, p) for n, p in f.alternatives(c) if n != card.card and n != "none"), None)
-        if other is None or other[1] < f.settings.doubt_other:
+        other = _next_reading(f, c)
+        if other is None:
             continue
         now, then = profile.card_value(Card.parse(card.card)), profile.card_value(Card.parse(other[0]))
         if now != then:

@@ -431,9 +431,9 @@ class _Grouper:
                 if mismatched > (1 if len(pairs) >= 5 else 0):
                     continue
                 offsets = np.array([self.P[b] - self.P[a] for a, b in pairs])
-                if np.max(np.linalg.norm(offsets - np.median(offsets, 0), axis=1)) > 0.6 * float(np.median(self.S[[a for a, _ in pairs]])):
-                    continue
                 unit = float(np.median(self.S[[a for a, _ in pairs]]))
+                if np.max(np.linalg.norm(offsets - np.median(offsets, 0), axis=1)) > 0.6 * unit:
+                    continue
                 if not self.s.twin_min <= np.median(np.linalg.norm(offsets, axis=1)) / unit <= self.s.same_card_max:
                     continue                                # a card's other corners lie within its size
                 axis = self._axis(base.corners)
