@@ -149,6 +149,33 @@ def test_both_a_hand_spread_in_straight_rows_is_the_hand_and_a_meld_one_card_off
     assert "invalid_meld" in _kinds(result)
 
 
+@pytest.mark.parametrize("row", [["4C", "JK", "9C"],        # one card off a meld
+                                 ["JS", "2C", "JH"]])       # a valid meld, by chance
+def test_both_a_row_of_the_hand_across_the_melds_is_the_hand_even_when_it_reads_like_a_meld(row):
+    # columns side by side, the hand spread below them in rows (the way players count it):
+    # its first row runs across the melds and touches the rest of the hand
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 200)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 200))
+    t.meld(["QD", "QH", "QS"], (300 + 2.6 * W, 200))
+    t.meld(row, (350, 200 + 2.2 * H), step=1.8 * U, column=False)
+    t.meld(["8D", "5S"], (350, 200 + 2.2 * H + 0.6 * H), step=1.8 * U, column=False)
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["QD", "QH", "QS"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(row + ["8D", "5S"])
+
+
+def test_both_a_meld_across_the_others_far_from_the_hand_stays_a_meld():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 200)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 200))
+    t.meld(["QD", "QH", "QS"], (300 + 2.6 * W, 200))
+    t.meld(["JS", "2C", "JH"], (300 + 4.2 * W, 200), column=False)               # a row beside the columns
+    t.meld(["2D", "9C", "7S", "KH", "4D"], (350, 200 + 2.6 * H), fan=10)          # the hand, far below
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(map(sorted, _names(result))) == sorted(map(sorted, [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"],
+                                                                      ["QD", "QH", "QS"], ["JS", "2C", "JH"]]))
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2D", "9C", "7S", "KH", "4D"])
+
+
 def test_both_cards_lying_apart_from_the_rest_of_the_hand_are_a_doubt():
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
     t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)

@@ -5,7 +5,9 @@ The same code path serves the detector's corners and the oracle's (``oracle.py``
 ``Reading`` in, the same ``Reading`` with ``cards``, ``melds``, ``hand`` and ``flags`` filled out.
 
 Telling the hand from the melds (``--as both``): melds lie as straight lines of bands at an
-even step; a hand lies as a fan (its line turns card after card) or loosely spread (no line).
+even step, side by side; a hand lies as a fan (its line turns card after card) or spread in
+rows, which often run across the melds (a row that reads like a meld by chance, lying across
+the valid melds next to the loose cards, is the hand's).
 The cards in no straight line that lie together form the hand: the largest such group of
 cards, each within ``hand_gap`` index sizes of another; the other loose cards (the discard
 pile, a stray card) are flagged, not counted.
@@ -54,19 +56,50 @@ def meld_like(names: list[str]) -> bool:
     return most >= len(natural) - 1
 
 
+def _parallel(melds: list[Meld], valid: list[bool], settings: ReaderSettings) -> list[float]:
+    """Per meld, the share of the other valid melds that lie within ``parallel_turn`` degrees
+    of it (1 when there are none): a team lays its melds side by side, while the rows of a
+    hand laid beside them often run the other way."""
+    axes = [np.array(m.step, float) / max(float(np.linalg.norm(m.step)), 1e-9) for m in melds]
+    limit = np.cos(np.radians(settings.parallel_turn))
+    out = []
+    for i, a in enumerate(axes):
+        others = [abs(float(a @ axes[j])) >= limit for j in range(len(melds)) if j != i and valid[j]]
+        out.append(sum(others) / len(others) if others else 1.0)
+    return out
+
+
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) -> tuple[list[Meld], list[int]]:
     """The melds that are melds, and the cards of the hand."""
     P = reading.corners.centres
     names = [c.card for c in reading.cards]
+    unit = float(np.median(reading.corners.sizes))
+    valid = [read_meld([names[c] for c in m.cards]).valid for m in melds]
+    parallel = _parallel(melds, valid, settings)
+    in_lines = {c for m in melds for c in m.cards}
+    loose = [c for c in range(len(reading.cards)) if c not in in_lines]
+
+    def by_loose(m: Meld) -> bool:
+        return any(float(np.linalg.norm(P[x] - P[y])) <= settings.hand_gap * unit
+                   for c in m.cards for x in reading.cards[c].corners for l in loose for y in reading.cards[l].corners)
+
     # a fan that reads as a valid meld is a meld laid as a fan; a hand's cards seldom make one;
-    # a straight line that is not even one card off a meld is a row of the spread hand
-    table = [m for m in melds if (_turn(m, P) <= settings.fan_turn and meld_like([names[c] for c in m.cards]))
-             or read_meld([names[c] for c in m.cards]).valid]
+    # a straight line that is not even one card off a meld is a row of the spread hand, and so
+    # is an invalid line across the valid melds, or a valid one across them that touches the
+    # loose cards (a row of the hand that happens to read as a meld)
+    table = []
+    for m, ok, share in zip(melds, valid, parallel):
+        if ok:
+            keep = share >= settings.across_valid or not by_loose(m)
+        else:
+            keep = (_turn(m, P) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
+                    and share >= settings.across_invalid)
+        if keep:
+            table.append(m)
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
         return table, []
-    unit = float(np.median(reading.corners.sizes))
     group = {c: c for c in loose}
 
     def root(c: int) -> int:
