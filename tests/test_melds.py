@@ -235,3 +235,15 @@ def test_a_second_decks_copy_of_a_run_far_along_the_same_line_is_not_taken_for_i
     g = find_melds(t.corners())
     assert len(g.cards) == 13
     assert melds_read(g) == [["AH", "2H"] + run, run + ["8H"]]
+
+
+def test_a_card_whose_two_corners_end_two_lines_is_the_better_lines_band_not_its_far_corner():
+    # a row meld as a photo gave it (valart2 000037): its last card QS shows its whole face;
+    # a weak line of the next meld's jokers ends at the QS's far corner, whose own far corner
+    # is the band corner of the QS: the better line keeps it, and the meld its last card
+    found = [("7S", (218, 140, 228, 152)), ("2H", (227, 136, 237, 147)), ("9S", (238, 133, 249, 145)),
+             ("10S", (246, 131, 257, 143)), ("JS", (257, 128, 265, 135)), ("QS", (266, 127, 276, 139)),
+             ("QS", (318, 155, 327, 166)), ("4H", (319, 108, 329, 120)), ("JK", (333, 105, 340, 111)),
+             ("JK", (353, 150, 359, 156)), ("JK", (342, 102, 349, 107)), ("JK", (362, 147, 369, 153))]
+    read = melds_read(find_melds(corners_of(found)))
+    assert ["7S", "2H", "9S", "10S", "JS", "QS"] in read, read

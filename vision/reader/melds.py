@@ -402,6 +402,20 @@ class _Grouper:
                     across.append(max(far))
         return float(np.median(across)) if across else None
 
+    def far_corners(self, lines: list[_Line]) -> set[int]:
+        """The far corners of the lines' end cards, the best lines first: a corner of a better
+        line is a band, never another line's far corner (one card's two corners, each the end
+        of a line, would each take the other for its far corner)."""
+        far: set[int] = set()
+        bands: set[int] = set()
+        for line in lines:
+            for end, inward in self._ends(line):
+                face = self.face(end, self.P[end] - self.P[inward])
+                if face is not None and face not in bands:
+                    far.add(face)
+            bands |= set(line.corners) - far
+        return far
+
     def _ends(self, line: _Line) -> list[tuple[int, int]]:
         c = line.corners
         return [(c[-1], c[-2]), (c[0], c[1])]
@@ -601,9 +615,8 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) ->
     first = g.lines()
     # the last cards' far corners, learnt from a first look, are no bands: look again without them
     g.learn_faces(first)
-    far = {g.face(end, g.P[end] - g.P[inward]) for line in first for end, inward in g._ends(line)}
+    g.far = g.far_corners(first)
     g.stop_at_faces = True
-    g.far = far - {None}
     lines, partners = g.merge_parallel([line for line in g.lines() if not g.pairs_row(line)])
     cards, card_of = g.cards(lines, partners)
     g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
