@@ -6,7 +6,8 @@ import pytest
 
 from engine.meld import read_meld
 from constructed import IX, H, U, W, Table, corners_of, melds_read
-from vision.reader.melds import find_melds
+from vision.reader.melds import _Grouper, find_melds
+from vision.reader.settings import ReaderSettings
 
 SEQ = ["3H", "4H", "5H", "6H"]
 GROUP = ["KS", "KD", "KC"]
@@ -247,3 +248,19 @@ def test_a_card_whose_two_corners_end_two_lines_is_the_better_lines_band_not_its
              ("JK", (353, 150, 359, 156)), ("JK", (342, 102, 349, 107)), ("JK", (362, 147, 369, 153))]
     read = melds_read(find_melds(corners_of(found)))
     assert ["7S", "2H", "9S", "10S", "JS", "QS"] in read, read
+
+
+def test_a_second_place_of_the_last_cards_far_corners_needs_about_as_many_ends_as_the_first():
+    # six melds of one deck show where a last card's far corner lies; a copy of a meld's last
+    # card (a second deck's, beginning a meld below) lies at another offset from that end (and
+    # that end from the copy's line's end): no second deck design's far corner
+    t = Table()
+    tops = [["3H", "4H", "5H"], ["KS", "KD", "KC"], ["7C", "8C", "9C"], ["QH", "QD", "QS"], ["6D", "7D", "8D"]]
+    for i, names in enumerate(tops):
+        t.meld(names, (100 + i * 1.3 * W, 100))
+    t.meld(["5H", "6H", "7H"], (100 + 0.5 * U, 100 + 10.8 * U))
+    g = _Grouper(t.corners(), ReaderSettings())
+    g.learn_faces(g.lines())
+    assert len(g.face_offsets) == 1
+    along, across = g.face_offsets[0]
+    assert along == pytest.approx((H - 2 * 0.7 * U) / U, abs=0.3) and abs(across) == pytest.approx((W - 2 * IX) / U, abs=0.3)

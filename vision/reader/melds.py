@@ -377,10 +377,14 @@ class _Grouper:
         offsets = [np.array(o[1:]) for line in lines for end, inward in self._ends(line)
                    for o in self._offsets(end, self.P[end] - self.P[inward])]
         self.face_offsets = []
+        first = 0
         while offsets:                     # one place per deck design in the photo, two at most
             near = max(([q for q in offsets if self._near_face(q, o)] for o in offsets), key=len)
-            if len(near) < 2 or len(self.face_offsets) == 2:
+            # a second place needs about as many ends as the first: two decks' copies of a card
+            # lying by chance at one offset from a few ends are no face
+            if len(near) < 2 or len(self.face_offsets) == 2 or len(near) < self.s.face_share * first:
                 break
+            first = first or len(near)
             centre = np.median(np.array(near), axis=0)
             self.face_offsets.append(centre)
             offsets = [q for q in offsets if not self._near_face(q, centre)]
