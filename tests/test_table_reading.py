@@ -191,7 +191,25 @@ def test_both_cards_lying_apart_from_the_rest_of_the_hand_are_a_doubt():
 def test_both_a_hand_in_one_piece_is_no_doubt():
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
     t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)
-    assert "hand_apart" not in _kinds(_read(t, kind="both"))
+    assert not {"hand_apart", "hand_off_lines"} & _kinds(_read(t, kind="both"))
+    fan = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["2C", "9D", "QS", "5S", "AH"], (350, 300 + 2.2 * H), fan=10)
+    assert not {"hand_apart", "hand_off_lines"} & _kinds(_read(fan, kind="both"))
+
+
+def test_both_cards_against_the_hands_fan_but_off_it_are_a_doubt():
+    # the discard pile lying against the fan: near enough to count in the hand, off its line
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH"], (350, 300 + 2.2 * H), fan=10)
+    corners = t.corners()
+    first = corners.centres[corners.names.index("2C")]       # the fan's first index
+    for name, at in (("4D", first - [3.4 * U, 0.0]), ("JC", first - [4.8 * U, -0.4 * U])):
+        t.cards.append((name, at - [IX, IY], 0.0))
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    off = [f for f in result["flags"] if f["kind"] == "hand_off_lines"]
+    assert len(off) == 1 and off[0]["level"] == "check"
+    assert sorted(cards[i] for i in off[0]["cards"]) == ["4D", "JC"]
+    assert "are they the hand's (or the discard pile's)?" in off[0]["message"]
 
 
 @pytest.mark.parametrize("names, like", [(["7S", "8S", "10S"], True), (["5C", "JK", "JK", "8C"], True),

@@ -69,6 +69,7 @@ class TableFacts:
     settings: ReaderSettings = field(default_factory=ReaderSettings)
     rows: list[list[int]] = field(default_factory=list)   # cards in a row like a meld's, read as none
     kind: str = "table"                                    # table, or both (melds and a hand)
+    hand_lines: list[list[int]] = field(default_factory=list)  # both: the hand's rows and fans
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -361,6 +362,25 @@ def hand_apart(f: TableFacts) -> list[Flag]:
                                            "are they the hand's (or the discard pile's)?", cards=shown))]
 
 
+def hand_off_lines(f: TableFacts) -> list[Flag]:
+    """``--as both``: a hand laid in rows or a fan, with cards lying off them, farther from
+    every card of its rows than ``off_lines`` index sizes: counted, but they may be the discard
+    pile lying against the hand."""
+    lined = {c for line in f.hand_lines for c in line}
+    on = [c for c in f.hand if c in lined]
+    off = [c for c in f.hand if c not in lined]
+    if f.kind != "both" or len(on) < 3 or not off:
+        return []
+    gaps = card_gaps(f.corners.centres, f.cards, f.hand)
+    at = {c: i for i, c in enumerate(f.hand)}
+    far = tuple(c for c in off if min(gaps[at[c], at[o]] for o in on) > f.settings.off_lines * f.unit)
+    if not far:
+        return []
+    shown = " ".join(f.cards[c].card for c in far)
+    return [Flag("hand_off_lines", far, Text("{cards}: lying off the rows of the hand, counted in it: "
+                                             "are they the hand's (or the discard pile's)?", cards=shown))]
+
+
 def no_melds(f: TableFacts) -> list[Flag]:
     if f.melds:
         return []
@@ -378,5 +398,5 @@ def table_flags(f: TableFacts) -> list[Flag]:
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
              + hand_doubts(f) + twin_melds(f) + merged_corners(f) + cut
-             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f))
+             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f) + hand_off_lines(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)

@@ -132,11 +132,14 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         flags = too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     grouping = find_melds(reading.corners, settings)
-    melds, hand = grouping.melds, []
+    melds, hand, hand_lines = grouping.melds, [], []
     if kind == "both":
         melds, hand = split_hand(replace(reading, cards=grouping.cards), melds, settings)
+        held = set(hand)
+        hand_lines = [line for line in [list(m.cards) for m in grouping.melds if m not in melds] + grouping.rows
+                      if held.issuperset(line)]
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
-                       settings, grouping.rows, kind)
+                       settings, grouping.rows, kind, hand_lines)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
