@@ -264,3 +264,17 @@ def test_a_second_place_of_the_last_cards_far_corners_needs_about_as_many_ends_a
     assert len(g.face_offsets) == 1
     along, across = g.face_offsets[0]
     assert along == pytest.approx((H - 2 * 0.7 * U) / U, abs=0.3) and abs(across) == pytest.approx((W - 2 * IX) / U, abs=0.3)
+
+
+def test_the_last_cards_far_corner_is_no_card_of_the_meld_beyond_it():
+    # as a photo gave them (train4 000557): a run ends with 2D, whose whole face shows; its far
+    # corner lies where the meld below would continue, and a wild joins any run: it is the 2D's
+    found = [("JD", (158, 151, 195, 215)), ("10D", (175, 218, 212, 280)), ("9D", (186, 288, 220, 350)),
+             ("8D", (198, 358, 232, 419)), ("7D", (213, 432, 246, 492)), ("6D", (223, 495, 257, 555)),
+             ("2H", (235, 560, 269, 620)), ("4D", (255, 627, 286, 685)), ("3D", (266, 698, 299, 756)),
+             ("2D", (275, 762, 307, 819)), ("2D", (359, 818, 392, 876)), ("3H", (401, 949, 428, 1004)),
+             ("4H", (405, 1023, 434, 1077)), ("5H", (414, 1085, 441, 1138)), ("5H", (491, 1147, 517, 1199))]
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [["JD", "10D", "9D", "8D", "7D", "6D", "2H", "4D", "3D", "2D"],
+                                          ["3H", "4H", "5H"]])
+    assert sorted(c.card for c in g.cards).count("2D") == 1

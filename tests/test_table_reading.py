@@ -105,6 +105,18 @@ def test_two_melds_of_the_same_cards_side_by_side_are_a_doubt():
     assert "twin_melds" not in _kinds(other) | _kinds(far)
 
 
+@pytest.mark.parametrize("short", [["3H", "4H", "5H"], ["4H", "5H", "6H"]])
+def test_two_melds_side_by_side_the_same_but_for_an_end_card_are_a_doubt(short):
+    # the second row of corners with its end corner unseen: one card short, the rest card by card
+    run = ["3H", "4H", "5H", "6H"]
+    start = 300 + 1.4 * U * run.index(short[0])
+    twins = _read(Table().meld(run, (300, 300)).meld(short, (300 + 1.3 * W, start)))
+    flag = next(f for f in twins["flags"] if f["kind"] == "twin_melds")
+    assert flag["level"] == "check" and f"({' '.join(short)}) reads the same cards as meld 1 (3H 4H 5H 6H)" in flag["message"]
+    far = _read(Table().meld(run, (300, 300)).meld(short, (300 + 1.3 * W, start + 3 * H)))   # not card by card
+    assert "twin_melds" not in _kinds(far)
+
+
 def test_more_copies_than_two_decks_hold_are_flagged():
     t = Table().meld(["7S", "7H", "7H"], (300, 300)).meld(["5H", "6H", "7H"], (300 + 1.3 * W, 300))
     flag = next(f for f in _read(t)["flags"] if f["kind"] == "too_many_copies")

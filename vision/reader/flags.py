@@ -208,14 +208,13 @@ def twin_melds(f: TableFacts) -> list[Flag]:
     for i, a in enumerate(f.melds):
         for j in range(i + 1, len(f.melds)):
             b = f.melds[j]
-            names_a, names_b = f.names(a), f.names(b)
-            if len(names_a) < 3 or names_a not in (names_b, names_b[::-1]):
+            pairs = _twins(f.names(a), f.names(b))
+            if pairs is None:
                 continue
-            twins = list(b.cards) if names_a == names_b else list(b.cards)[::-1]
             # each card to its twin, corner to corner (a card's far corner may show too): the step
             # nearest the pairs' median one
-            options = [np.array([P[q] - P[p] for p in f.cards[x].corners for q in f.cards[y].corners])
-                       for x, y in zip(a.cards, twins)]
+            options = [np.array([P[q] - P[p] for p in f.cards[a.cards[x]].corners for q in f.cards[b.cards[y]].corners])
+                       for x, y in pairs]
             middle = np.median(np.array([o[0] for o in options]), axis=0)
             steps = np.array([o[np.argmin(np.linalg.norm(o - middle, axis=1))] for o in options])
             if np.linalg.norm(middle) > f.settings.same_card_max * f.unit:
@@ -224,9 +223,25 @@ def twin_melds(f: TableFacts) -> list[Flag]:
                 continue
             out.append(Flag("twin_melds", tuple(b.cards), Text(
                 "{meld} reads the same cards as {other}, lying beside it: one meld's two rows of corners (a deck "
-                "with four corner indices) counted twice?", meld=_meld_text(j, names_b),
-                other=_meld_text(i, names_a)), meld=j))
+                "with four corner indices) counted twice?", meld=_meld_text(j, f.names(b)),
+                other=_meld_text(i, f.names(a))), meld=j))
     return out
+
+
+def _twins(names_a: list[str], names_b: list[str]) -> Optional[list[tuple[int, int]]]:
+    """How two melds' cards pair up when they read the same cards in the same order (either
+    way round), the one perhaps short of a card at an end (a corner of the other row unseen):
+    (place in a, place in b) per pair, or None."""
+    if min(len(names_a), len(names_b)) < 3 or abs(len(names_a) - len(names_b)) > 1:
+        return None
+    for flip in (False, True):
+        b = names_b[::-1] if flip else names_b
+        long, short = (names_a, b) if len(names_a) >= len(b) else (b, names_a)
+        for shift in range(len(long) - len(short) + 1):
+            if long[shift:shift + len(short)] == short:
+                pairs = [(shift + k, k) if long is names_a else (k, shift + k) for k in range(len(short))]
+                return [(x, len(b) - 1 - y) for x, y in pairs] if flip else pairs
+    return None
 
 
 def merged_corners(f: TableFacts) -> list[Flag]:

@@ -328,13 +328,22 @@ class _Grouper:
             pool.sort(key=lambda lp: -lp[0].score)
             line, _ = pool.pop(0)
             chosen.append(line)
-            blocked |= set(line.corners)
+            blocked |= set(line.corners) | self._end_faces(line)
             stale = [lp for lp in pool if blocked & set(lp[0].corners)]
             for lp in stale:
                 pool.remove(lp)
             regrow = [sd for lp in stale for sd in lp[1]]
             refill(sorted(set(regrow), key=seeds.index))
         return chosen
+
+    def _end_faces(self, line: _Line) -> set[int]:
+        """Once faces are known: the far corner of a chosen line's last card (the one end card
+        that shows its whole face), which is no other line's card. Both ends seeming to show
+        one (a four-index deck's other row of corners, say) tell nothing."""
+        if not self.stop_at_faces:
+            return set()
+        found = {self.face(end, self.P[end] - self.P[inward], frozenset(line.corners)) for end, inward in self._ends(line)}
+        return found - {None} if len(found) == 2 and None in found else set()
 
     # 4. the two lines of a four-index deck
     def merge_parallel(self, lines: list[_Line]) -> tuple[list[_Line], dict[int, list[int]]]:
