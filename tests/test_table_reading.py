@@ -189,15 +189,30 @@ def test_both_a_meld_across_the_others_far_from_the_hand_stays_a_meld():
 
 
 def test_both_cards_lying_apart_from_the_rest_of_the_hand_are_a_doubt():
+    # a short last row, card under card, but a wider gap above it than the hand's own: counted
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
     t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)
-    t.meld(["4D", "JC"], (350 + 5 * 1.4 * U + 5.5 * U, 300 + 2.2 * H), step=1.4 * U, column=False)
+    t.meld(["4D", "JC"], (350, 300 + 2.9 * H), step=1.4 * U, column=False)
     result = _read(t, kind="both")
     apart = [f for f in result["flags"] if f["kind"] == "hand_apart"]
     cards = [c["card"] for c in result["cards"]]
     assert len(apart) == 1 and apart[0]["level"] == "check"
     assert sorted(cards[i] for i in apart[0]["cards"]) == ["4D", "JC"]
     assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH", "8C", "4D", "JC"])
+
+
+@pytest.mark.parametrize("place, counted", [(2.0, True), (-1.5, False)])
+def test_both_a_card_below_the_hands_row_counts_and_one_beside_it_is_set_aside(place, counted):
+    # a spread hand's last row lies under the row above, card under card; a pile beside the
+    # hand (the discard pile) lies beyond the rows' ends
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=2.0 * U, column=False)
+    t.cards.append(("4D", np.array([350 + place * 2.0 * U, 300 + 2.2 * H + 0.6 * H]), 0.0))
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    hand = sorted(cards[i] for i in result["hand"])
+    assert ("4D" in hand) is counted
+    assert ("hand_off_lines" in _kinds(result)) is not counted
 
 
 def test_both_a_hand_in_one_piece_is_no_doubt():
@@ -208,8 +223,8 @@ def test_both_a_hand_in_one_piece_is_no_doubt():
     assert not {"hand_apart", "hand_off_lines"} & _kinds(_read(fan, kind="both"))
 
 
-def test_both_cards_against_the_hands_fan_but_off_it_are_a_doubt():
-    # the discard pile lying against the fan: near enough to count in the hand, off its line
+def test_both_cards_against_the_hands_fan_but_off_it_are_set_aside_and_a_doubt():
+    # the discard pile lying against the fan: near enough to join the hand, but off its line
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
     t.meld(["2C", "9D", "QS", "5S", "AH"], (350, 300 + 2.2 * H), fan=10)
     corners = t.corners()
@@ -221,7 +236,9 @@ def test_both_cards_against_the_hands_fan_but_off_it_are_a_doubt():
     off = [f for f in result["flags"] if f["kind"] == "hand_off_lines"]
     assert len(off) == 1 and off[0]["level"] == "check"
     assert sorted(cards[i] for i in off[0]["cards"]) == ["4D", "JC"]
-    assert "are they the hand's (or the discard pile's)?" in off[0]["message"]
+    assert "not counted: are they the hand's (or the discard pile's)?" in off[0]["message"]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH"])
+    assert "stray_card" not in _kinds(result, level="note") | _kinds(result)
 
 
 @pytest.mark.parametrize("names, like", [(["7S", "8S", "10S"], True), (["5C", "JK", "JK", "8C"], True),

@@ -69,7 +69,7 @@ class TableFacts:
     settings: ReaderSettings = field(default_factory=ReaderSettings)
     rows: list[list[int]] = field(default_factory=list)   # cards in a row like a meld's, read as none
     kind: str = "table"                                    # table, or both (melds and a hand)
-    hand_lines: list[list[int]] = field(default_factory=list)  # both: the hand's rows and fans
+    aside: list[int] = field(default_factory=list)         # both: cards against the hand, off its rows (not counted)
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -296,7 +296,7 @@ def unread_top_card(f: TableFacts) -> list[Flag]:
 def stray_cards(f: TableFacts) -> list[Flag]:
     """Cards in no meld (and not in the hand): a doubt when they lie in line with a meld (a card
     that did not join it) or two together at a meld's spacing, a note otherwise (the discard pile)."""
-    placed = {c for m in f.melds for c in m.cards} | set(f.hand)
+    placed = {c for m in f.melds for c in m.cards} | set(f.hand) | set(f.aside)
     loose = [c for c in range(len(f.cards)) if c not in placed]
     if not loose:
         return []
@@ -378,22 +378,13 @@ def hand_apart(f: TableFacts) -> list[Flag]:
 
 
 def hand_off_lines(f: TableFacts) -> list[Flag]:
-    """``--as both``: a hand laid in rows or a fan, with cards lying off them, farther from
-    every card of its rows than ``off_lines`` index sizes: counted, but they may be the discard
-    pile lying against the hand."""
-    lined = {c for line in f.hand_lines for c in line}
-    on = [c for c in f.hand if c in lined]
-    off = [c for c in f.hand if c not in lined]
-    if f.kind != "both" or len(on) < 3 or not off:
+    """``--as both``: cards lying against a hand laid in rows or a fan, but off them and out of
+    column with them: set aside as the discard pile, not counted; the player says."""
+    if f.kind != "both" or not f.aside:
         return []
-    gaps = card_gaps(f.corners.centres, f.cards, f.hand)
-    at = {c: i for i, c in enumerate(f.hand)}
-    far = tuple(c for c in off if min(gaps[at[c], at[o]] for o in on) > f.settings.off_lines * f.unit)
-    if not far:
-        return []
-    shown = " ".join(f.cards[c].card for c in far)
-    return [Flag("hand_off_lines", far, Text("{cards}: lying off the rows of the hand, counted in it: "
-                                             "are they the hand's (or the discard pile's)?", cards=shown))]
+    shown = " ".join(f.cards[c].card for c in f.aside)
+    return [Flag("hand_off_lines", tuple(f.aside), Text("{cards}: lying against the hand but off its rows, not counted: "
+                                                        "are they the hand's (or the discard pile's)?", cards=shown))]
 
 
 def no_melds(f: TableFacts) -> list[Flag]:

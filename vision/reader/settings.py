@@ -67,7 +67,8 @@ class ReaderSettings:
     parallel_turn: float = 20.0        # --as both: two melds whose lines differ by less (degrees) lie side by side
     across_invalid: float = 0.5        # an invalid line parallel to fewer than this share of the valid melds is the hand's
     across_valid: float = 0.3          # ... a valid line too, parallel to fewer than this share, within hand_gap of a loose card
-    off_lines: float = 3.0             # --as both: a hand card off the hand's rows, this far from them, is a doubt
+    off_lines: float = 2.5             # --as both: a card off the hand's rows, this far from them and
+    row_slack: float = 0.6             # beyond their ends by more than this share of their step, is set aside
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
 
     def to_dict(self) -> dict:

@@ -34,7 +34,11 @@ KINDS = ("table", "hand", "both")
 def _turn(meld: Meld, P: np.ndarray) -> float:
     """How far a meld's line turns from its first half to its second, in degrees (a fan turns
     card after card; a straight meld's halves agree even when single steps wander)."""
-    pts = P[list(meld.anchors)]
+    return _bend(P[list(meld.anchors)])
+
+
+def _bend(pts: np.ndarray) -> float:
+    """How far a line of points turns from its first half to its second, in degrees."""
     if len(pts) < 4:
         return 0.0                        # two single steps: too short to tell a turn from a wobble
     mid = len(pts) // 2
@@ -69,11 +73,14 @@ def _parallel(melds: list[Meld], valid: list[bool], settings: ReaderSettings) ->
     return out
 
 
-def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) -> tuple[list[Meld], list[int]]:
-    """The melds that are melds, and the cards of the hand."""
+def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
+               rows: list[list[int]] = ()) -> tuple[list[Meld], list[int], list[int]]:
+    """The melds that are melds, the cards of the hand, and the cards set aside from it (lying
+    against a hand laid in rows or a fan, but off them: the discard pile, most often).
+    ``rows``: the cards of the lines that made no meld (see ``Grouping.rows``)."""
     P = reading.corners.centres
     names = [c.card for c in reading.cards]
-    unit = float(np.median(reading.corners.sizes))
+    unit = float(np.median(reading.corners.sizes)) if len(reading.corners) else 1.0
     valid = [read_meld([names[c] for c in m.cards]).valid for m in melds]
     parallel = _parallel(melds, valid, settings)
     in_lines = {c for m in melds for c in m.cards}
@@ -99,7 +106,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) ->
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
-        return table, []
+        return table, [], []
     group = {c: c for c in loose}
 
     def root(c: int) -> int:
@@ -116,7 +123,47 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings) ->
     for c in loose:
         sizes.setdefault(root(c), []).append(c)
     hand = max(sizes.values(), key=len)
-    return table, sorted(hand)
+    held = set(hand)
+    lines = [line for line in [list(m.cards) for m in melds if m not in table] + list(rows) if held.issuperset(line)]
+    aside = _off_the_rows(reading, hand, lines, settings)
+    return table, sorted(held - set(aside)), aside
+
+
+def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]], settings: ReaderSettings) -> list[int]:
+    """The cards of a hand laid in rows (or a fan) that lie off them, farther than ``off_lines``
+    index sizes from every card on them, and beside the rows rather than under them: a spread
+    hand's last, short row lies under the rows above, card under card; a pile beside the hand
+    (the discard pile) lies beyond their ends."""
+    P = reading.corners.centres
+    unit = float(np.median(reading.corners.sizes))
+    on = {c for line in lines for c in line}
+    if len(on) < 3:
+        return []
+    aside = []
+    for c in hand:
+        if c in on:
+            continue
+        mine = reading.cards[c].corners
+        if min(float(np.linalg.norm(P[x] - P[y])) for x in mine for o in on for y in reading.cards[o].corners) \
+                <= settings.off_lines * unit:
+            continue
+        if not any(_under(P[list(mine)].mean(axis=0), [P[reading.cards[x].corners[0]] for x in line], settings)
+                   for line in lines):
+            aside.append(c)
+    return aside
+
+
+def _under(point: np.ndarray, line: list[np.ndarray], settings: ReaderSettings) -> bool:
+    """Whether ``point`` lies above or below the straight row ``line`` (its corners in order):
+    along the row, within its span or ``row_slack`` of the row's step beyond an end card."""
+    pts = np.array(line)
+    way = pts[-1] - pts[0]
+    length = float(np.linalg.norm(way))
+    if len(pts) < 2 or length <= 0 or _bend(pts) > settings.fan_turn:
+        return False                      # a fan has no rows above or below
+    way = way / length
+    step = float(np.median(np.linalg.norm(np.diff(pts, axis=0), axis=1)))
+    return bool(np.min(np.abs((point - pts) @ way)) <= settings.row_slack * step)
 
 
 def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings = ReaderSettings(),
@@ -132,14 +179,11 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         flags = too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     grouping = find_melds(reading.corners, settings)
-    melds, hand, hand_lines = grouping.melds, [], []
+    melds, hand, aside = grouping.melds, [], []
     if kind == "both":
-        melds, hand = split_hand(replace(reading, cards=grouping.cards), melds, settings)
-        held = set(hand)
-        hand_lines = [line for line in [list(m.cards) for m in grouping.melds if m not in melds] + grouping.rows
-                      if held.issuperset(line)]
+        melds, hand, aside = split_hand(replace(reading, cards=grouping.cards), melds, settings, grouping.rows)
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
-                       settings, grouping.rows, kind, hand_lines)
+                       settings, grouping.rows, kind, aside)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
