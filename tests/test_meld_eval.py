@@ -9,7 +9,7 @@ from constructed import W, Table, truth
 from vision.reader.eval_cli import eval_command
 from vision.reader.evaluate import Report
 from vision.reader.meld_eval import oracle_reading, tally_melds
-from vision.reader.oracle import perturb, truth_corners
+from vision.reader.oracle import perturb, truth_corners, truth_same_way_up
 from vision.reader.settings import PerturbSettings
 
 MELDS = [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["7C", "8C", "9C", "10C", "JC"]]
@@ -98,3 +98,32 @@ def test_burraco_eval_oracle_prints_the_meld_lines(tmp_path, capsys):
     assert "silent errors: 0/1 (0.0%)" in out
     assert eval_command([str(tmp_path), "--oracle", "--perturb"]) == 0
     assert "silent errors:" in capsys.readouterr().out
+
+
+def _card(name, x, y, turned=False, boxes=("tl", "br")):
+    """A truth card entry: a 100 x 140 card with its top-left at (x, y), turned by 180 degrees
+    when asked, with index boxes at the named corners (near: top-left; far: bottom-right)."""
+    quad = [[x, y], [x + 100, y], [x + 100, y + 140], [x, y + 140]]
+    if turned:
+        quad = quad[2:] + quad[:2]
+    spots = {"tl": (x + 5, y + 5), "br": (x + 80, y + 110)}
+    return {"card": name, "role": "hand", "corners": quad,
+            "indices": [{"visible": 1.0, "box": [*spots[b], spots[b][0] + 15, spots[b][1] + 25]} for b in boxes]}
+
+
+def test_the_oracle_knows_which_way_up_each_index_is_printed():
+    cards = [_card("QH", 0, 0), _card("QH", 300, 0, turned=True, boxes=("tl",))]
+    check = truth_same_way_up({"cards": cards})
+    # the first card's near and far corners are printed turned round against each other; the
+    # second card lies upside down, so the index in its top-left place (its far one) shows
+    # upright, as the first card's near one does
+    assert not check(0, 1)
+    assert check(0, 2) and not check(1, 2)
+
+
+def test_the_oracle_keeps_two_copies_lying_the_same_way_two_cards_in_a_hand():
+    # two QH of two decks, only their near corners showing, four index sizes apart: as a lone
+    # pair they could be one card's two corners, but they are printed the same way up
+    cards = [_card("QH", 0, 0, boxes=("tl",)), _card("QH", 70, 80, boxes=("tl",)), _card("5S", 400, 0)]
+    t = {"kind": "hand", "width": 600, "height": 400, "cards": cards, "hand": ["QH", "QH", "5S"]}
+    assert sorted(c.card for c in oracle_reading(t).cards) == ["5S", "QH", "QH"]

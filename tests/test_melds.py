@@ -278,3 +278,15 @@ def test_the_last_cards_far_corner_is_no_card_of_the_meld_beyond_it():
     _same_up_to_direction(melds_read(g), [["JD", "10D", "9D", "8D", "7D", "6D", "2H", "4D", "3D", "2D"],
                                           ["3H", "4H", "5H"]])
     assert sorted(c.card for c in g.cards).count("2D") == 1
+
+
+def test_two_loose_corners_printed_the_same_way_up_stay_two_cards():
+    # a meld, and two 7H lying loose four index sizes apart: one card's two corners by their
+    # spacing, but the photo shows them printed the same way up (two decks' copies)
+    found = [("3S", (100, 100, 118, 130)), ("4S", (100, 142, 118, 172)), ("5S", (100, 184, 118, 214)),
+             ("7H", (400, 100, 418, 130)), ("7H", (490, 160, 508, 190))]
+    corners = corners_of(found)
+    assert sorted(c.card for c in find_melds(corners).cards).count("7H") == 1
+    g = find_melds(corners, same_way_up=lambda i, j: True)
+    assert sorted(c.card for c in g.cards).count("7H") == 2
+    _same_up_to_direction(melds_read(g), [["3S", "4S", "5S"]])

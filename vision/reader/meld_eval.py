@@ -25,7 +25,7 @@ from typing import Callable, Optional
 from engine.scoring import score_json
 
 from .cards import merge_corners
-from .oracle import perturb, truth_corners
+from .oracle import perturb, truth_corners, truth_same_way_up
 from .reader import Reading
 from .settings import PerturbSettings, ReaderSettings
 from .table import read_table
@@ -114,10 +114,12 @@ def oracle_reading(truth: dict, noise: Optional[PerturbSettings] = None,
     """The reading of a perfect (or, with ``noise``, a perturbed) detector: the truth's corners
     through the same corners -> cards -> melds -> flags path as the card reader's."""
     corners, _ = truth_corners(truth)
+    alike = truth_same_way_up(truth)
     if noise is not None:
         corners = perturb(corners, truth, noise)
+        alike = None                     # extra corners have no truth to tell
     reading = Reading(int(truth.get("width", 0)), int(truth.get("height", 0)), corners,
-                      merge_corners(corners, settings))
+                      merge_corners(corners, settings, alike), same_way_up=alike)
     return read_table(reading, kind_of(truth), settings)
 
 

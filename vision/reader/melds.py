@@ -32,7 +32,7 @@ shows only the visible part of an index), so melds are grown, not linked:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -89,6 +89,7 @@ class _Grouper:
         self.on_lines: set[int] = set()
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
+        self.same_way_up: Optional[Callable[[int, int], bool]] = None
 
     # 1. seeds
     def _links(self) -> list[list[int]]:
@@ -500,7 +501,8 @@ class _Grouper:
         groups = [sorted(ks) for ks in owner.values()]
         if rest:
             sub = self.corners[np.array(rest)]
-            groups += [sorted(rest[i] for i in card.corners) for card in merge_corners(sub, self.s)]
+            alike = None if self.same_way_up is None else (lambda i, j: self.same_way_up(rest[i], rest[j]))
+            groups += [sorted(rest[i] for i in card.corners) for card in merge_corners(sub, self.s, alike)]
         groups.sort(key=lambda g: g[0])
         conf = self.corners.confidence
         cards = []
@@ -622,9 +624,12 @@ class Grouping:
     rows: list[list[int]] = field(default_factory=list)   # cards in a row that makes no meld (not counted)
 
 
-def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> Grouping:
-    """The cards of a table photo and its melds, in table order."""
+def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
+               same_way_up: Optional[Callable[[int, int], bool]] = None) -> Grouping:
+    """The cards of a table photo and its melds, in table order. ``same_way_up(i, j)``, when
+    the photo tells it, says two corners are printed the same way up (two cards, never one)."""
     g = _Grouper(corners, settings)
+    g.same_way_up = same_way_up
     first = g.lines()
     # the last cards' far corners, learnt from a first look, are no bands: look again without them
     g.learn_faces(first)

@@ -8,6 +8,8 @@ imports the factory. The same truth and settings always give the same corners.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
 from ..classes import NONE_CLASS, READER_CLASSES
@@ -37,6 +39,30 @@ def truth_corners(truth: dict) -> tuple[Corners, list[int]]:
     classes_k[:, 0] = classes
     return Corners.from_arrays(np.array(boxes, np.float32).reshape(-1, 4), np.ones(n, np.float32),
                                classes_k, np.ones((n, 1), np.float32)), owner
+
+
+def truth_same_way_up(truth: dict) -> Callable[[int, int], bool]:
+    """``check(i, j)`` for the corners of ``truth_corners(truth)``: whether the two indices are
+    printed the same way up in the photo (within 60 degrees), as ``index_turn.same_way_up``
+    tells from the image: a card's far corners are printed turned round, and each card lies
+    turned as it lies. A perfect eye for what the reader sees in the crops."""
+    angles = []
+    for card in truth.get("cards", []):
+        if card.get("card") is None:
+            continue
+        quad = np.array(card.get("corners") or [[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
+        across, down = quad[1] - quad[0], quad[3] - quad[0]
+        turn = float(np.arctan2(across[1], across[0]))
+        for ix in card.get("indices", []):
+            if ix.get("box"):
+                centre = (np.array(ix["box"][:2], np.float64) + ix["box"][2:]) / 2
+                lower = float((centre - quad[0]) @ down) > 0.5 * float(down @ down)
+                angles.append(turn + (np.pi if lower else 0.0))
+
+    def check(i: int, j: int) -> bool:
+        return float(np.cos(angles[i] - angles[j])) > 0.5
+
+    return check
 
 
 def _confusable(rng: np.random.Generator, true_id: int) -> int:

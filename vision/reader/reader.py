@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 import numpy as np
 
@@ -45,6 +45,8 @@ class Reading:
     melds: list[list[int]] = field(default_factory=list)     # indices into cards, in table order
     flags: list[dict] = field(default_factory=list)
     hand: list[int] = field(default_factory=list)             # indices into cards: the hand (--as hand/both)
+    # whether two corners are printed the same way up (then never one card's), when the photo told
+    same_way_up: Optional[Callable[[int, int], bool]] = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         c = self.corners
@@ -99,4 +101,4 @@ class CardReader:
             photo = load_photo(photo)
         corners = self.corners(photo.image)
         alike = same_way_up(photo.image, corners, self.settings.same_way_margin)
-        return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike))
+        return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike), same_way_up=alike)

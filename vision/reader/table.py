@@ -178,7 +178,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings)
         flags = too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
-    grouping = find_melds(reading.corners, settings)
+    grouping = find_melds(reading.corners, settings, reading.same_way_up)
     melds, hand, aside = grouping.melds, [], []
     if kind == "both":
         melds, hand, aside = split_hand(replace(reading, cards=grouping.cards), melds, settings, grouping.rows)
