@@ -136,3 +136,11 @@ def test_a_lone_pair_printed_the_same_way_up_is_two_copies(turned, cards):
     image, corners = _printed(turned)
     assert len(merge_corners(corners)) == 1                       # geometry alone: one card
     assert len(merge_corners(corners, same_way_up=same_way_up(image, corners, 0.1))) == cards
+
+
+def test_a_card_whose_far_index_is_half_covered_is_still_one_card():
+    # a box shows the visible part of an index: the far one, half covered, is 60% as tall
+    near, far = card_corners("6S", 400, 400)
+    x1, y1, x2, y2 = far[1]
+    corners = corners_of([near, ("6S", [x1, y1 + 0.4 * (y2 - y1), x2, y2])])
+    assert _read(corners) == [("6S", 2)]

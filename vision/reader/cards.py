@@ -109,7 +109,7 @@ def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[
             if names[i] != names[j]:
                 continue
             scale = (sizes[i] + sizes[j]) / 2
-            if abs(sizes[i] - sizes[j]) > 0.35 * scale:      # one card's corners show at one size
+            if abs(sizes[i] - sizes[j]) > settings.pair_size * scale:   # one card's corners show at one size
                 continue
             v = (centres[j] - centres[i]) / max(scale, 1e-6)
             d = float(np.linalg.norm(v))

@@ -27,6 +27,7 @@ class ReaderSettings:
     # corners -> cards
     same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least,
     same_card_max: float = 9.0         # and at most (a card's diagonal, over every deck measured)
+    pair_size: float = 0.5             # their sizes differ by at most this share of their mean (a box shows what is visible)
     pair_min: float = 0.9              # ... or this close, when other pairs step the same way (see cards.py)
     pair_support: int = 3              # that many other pairs
     pair_tolerance: float = 0.15       # the same way: within this share of the step's length
