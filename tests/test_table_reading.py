@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 import json
+import math
 
 import numpy as np
 
 import pytest
 
-from constructed import IX, IY, H, U, W, Table
-from vision.reader.cards import merge_corners
+from constructed import IX, IY, H, U, W, Table, corners_of
+from vision.reader.cards import ReadCard, merge_corners
 from vision.reader.reader import Reading
 from vision.reader.repair import suggest
-from vision.reader.table import meld_like, read_table, summary
+from vision.reader.settings import ReaderSettings
+from vision.reader.table import _off_the_rows, meld_like, read_table, summary
 
 
 def _read(table: Table, kind: str = "table", size=(2000, 1500), **kw) -> dict:
@@ -338,3 +340,21 @@ def test_a_table_photo_with_no_meld_read_is_a_doubt_even_with_no_card_seen():
     # a table with melds carries no such flag, and a hand photo never does
     assert "no_melds" not in _kinds(_read(Table().meld(["3H", "4H", "5H"], (300, 300))))
     assert read_table(Reading(800, 600, Corners.empty(), []), "hand").to_dict()["flags"] == []
+
+
+def test_both_a_card_under_a_straight_stretch_of_a_fan_is_counted_but_a_doubt():
+    # a hand held as a fan has no rows: a card lying under a straight stretch of it, off the
+    # fan, is counted (as under a row) but asked about
+    arc = [(300 + 120 * math.sin(math.radians(a)), 400 - 120 * math.cos(math.radians(a))) for a in range(-40, 41, 16)]
+    stretch = [(600, 300), (640, 300), (680, 300)]
+    below = [(640, 300 + 4.5 * U)]
+    spots = arc + stretch + below
+    names = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "KS"]
+    corners = corners_of([(names[k], (x - 9, y - 15, x + 9, y + 15)) for k, (x, y) in enumerate(spots)])
+    cards = [ReadCard(corners.names[k], 1.0, (k,)) for k in range(len(spots))]
+    reading = Reading(1000, 1000, corners, cards)
+    fan, row, card = list(range(len(arc))), list(range(len(arc), len(arc) + 3)), len(spots) - 1
+    aside, doubtful = _off_the_rows(reading, fan + row + [card], [fan, row], ReaderSettings())
+    assert aside == [] and doubtful == [card]
+    aside, doubtful = _off_the_rows(reading, row + [card], [row], ReaderSettings())     # rows only: no doubt
+    assert aside == [] and doubtful == []

@@ -70,6 +70,7 @@ class TableFacts:
     rows: list[list[int]] = field(default_factory=list)   # cards in a row like a meld's, read as none
     kind: str = "table"                                    # table, or both (melds and a hand)
     aside: list[int] = field(default_factory=list)         # both: cards against the hand, off its rows (not counted)
+    off_fan: list[int] = field(default_factory=list)       # both: hand cards off its fan (counted)
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -378,13 +379,23 @@ def hand_apart(f: TableFacts) -> list[Flag]:
 
 
 def hand_off_lines(f: TableFacts) -> list[Flag]:
-    """``--as both``: cards lying against a hand laid in rows or a fan, but off them and out of
-    column with them: set aside as the discard pile, not counted; the player says."""
-    if f.kind != "both" or not f.aside:
+    """``--as both``: cards lying against a hand laid in rows or a fan, but off them and beside
+    them: set aside as the discard pile, not counted; cards off a fan kept for lying under a
+    straight stretch of it: counted. The player says."""
+    if f.kind != "both":
         return []
-    shown = " ".join(f.cards[c].card for c in f.aside)
-    return [Flag("hand_off_lines", tuple(f.aside), Text("{cards}: lying against the hand but off its rows, not counted: "
-                                                        "are they the hand's (or the discard pile's)?", cards=shown))]
+    out = []
+    if f.aside:
+        shown = " ".join(f.cards[c].card for c in f.aside)
+        out.append(Flag("hand_off_lines", tuple(f.aside), Text(
+            "{cards}: lying against the hand but off its rows, not counted: are they the hand's (or the discard "
+            "pile's)?", cards=shown)))
+    if f.off_fan:
+        shown = " ".join(f.cards[c].card for c in f.off_fan)
+        out.append(Flag("hand_off_lines", tuple(f.off_fan), Text(
+            "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?",
+            cards=shown)))
+    return out
 
 
 def no_melds(f: TableFacts) -> list[Flag]:
@@ -404,5 +415,6 @@ def table_flags(f: TableFacts) -> list[Flag]:
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
              + hand_doubts(f) + twin_melds(f) + merged_corners(f) + cut
-             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f) + hand_off_lines(f))
+             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f)
+             + hand_off_lines(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)

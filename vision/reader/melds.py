@@ -343,7 +343,8 @@ class _Grouper:
         one (a four-index deck's other row of corners, say) tell nothing."""
         if not self.stop_at_faces:
             return set()
-        found = {self.face(end, self.P[end] - self.P[inward], frozenset(line.corners)) for end, inward in self._ends(line)}
+        own = frozenset(line.corners)
+        found = {self.face(end, self.P[end] - self.P[inward], own) for end, inward in self._ends(line)}
         return found - {None} if len(found) == 2 and None in found else set()
 
     # 4. the two lines of a four-index deck

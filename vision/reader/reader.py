@@ -101,4 +101,5 @@ class CardReader:
             photo = load_photo(photo)
         corners = self.corners(photo.image)
         alike = same_way_up(photo.image, corners, self.settings.same_way_margin)
-        return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike), same_way_up=alike)
+        return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike),
+                       same_way_up=alike)

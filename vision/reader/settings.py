@@ -27,7 +27,8 @@ class ReaderSettings:
     # corners -> cards
     same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least,
     same_card_max: float = 9.0         # and at most (a card's diagonal, over every deck measured)
-    pair_size: float = 0.5             # their sizes differ by at most this share of their mean (a box shows what is visible)
+    pair_size: float = 0.5             # their sizes differ by at most this share of their mean (a box shows
+                                       # the visible part of an index)
     pair_min: float = 0.9              # ... or this close, when other pairs step the same way (see cards.py)
     pair_support: int = 3              # that many other pairs
     pair_tolerance: float = 0.15       # the same way: within this share of the step's length
@@ -53,7 +54,7 @@ class ReaderSettings:
     gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
     gap_cost: float = 3.0              # a meld's seed over a missing card comes after every plain one
     face_tolerance: float = 1.0        # the last cards' far corners lie this close (index sizes) to their common place
-    face_share: float = 0.34           # a second such place (a second design) is agreed on by this share of the first's ends
+    face_share: float = 0.34           # a second such place (a second design) needs this share of the first's ends
     line_window: int = 5               # the line of a meld is fitted to its last this many cards
     line_offset: float = 0.45          # a meld's next corner lies within this many index sizes of its line
     joker_slack: float = 1.6           # a joker's index may lie this much farther off its meld's line

@@ -74,9 +74,10 @@ def _parallel(melds: list[Meld], valid: list[bool], settings: ReaderSettings) ->
 
 
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
-               rows: list[list[int]] = ()) -> tuple[list[Meld], list[int], list[int]]:
-    """The melds that are melds, the cards of the hand, and the cards set aside from it (lying
-    against a hand laid in rows or a fan, but off them: the discard pile, most often).
+               rows: list[list[int]] = ()) -> tuple[list[Meld], list[int], list[int], list[int]]:
+    """The melds that are melds, the cards of the hand, the cards set aside from it (lying
+    against a hand laid in rows or a fan, but off them: the discard pile, most often), and the
+    hand's cards in doubt for lying off its fan (see ``_off_the_rows``).
     ``rows``: the cards of the lines that made no meld (see ``Grouping.rows``)."""
     P = reading.corners.centres
     names = [c.card for c in reading.cards]
@@ -106,7 +107,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
-        return table, [], []
+        return table, [], [], []
     group = {c: c for c in loose}
 
     def root(c: int) -> int:
@@ -125,21 +126,25 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     hand = max(sizes.values(), key=len)
     held = set(hand)
     lines = [line for line in [list(m.cards) for m in melds if m not in table] + list(rows) if held.issuperset(line)]
-    aside = _off_the_rows(reading, hand, lines, settings)
-    return table, sorted(held - set(aside)), aside
+    aside, doubtful = _off_the_rows(reading, hand, lines, settings)
+    return table, sorted(held - set(aside)), aside, doubtful
 
 
-def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]], settings: ReaderSettings) -> list[int]:
+def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
+                  settings: ReaderSettings) -> tuple[list[int], list[int]]:
     """The cards of a hand laid in rows (or a fan) that lie off them, farther than ``off_lines``
     index sizes from every card on them, and beside the rows rather than under them: a spread
     hand's last, short row lies under the rows above, card under card; a pile beside the hand
-    (the discard pile) lies beyond their ends."""
+    (the discard pile) lies beyond their ends. Also the cards kept for lying under a straight
+    stretch of a hand held as a fan (which has no rows): counted, but in doubt."""
     P = reading.corners.centres
     unit = float(np.median(reading.corners.sizes))
     on = {c for line in lines for c in line}
     if len(on) < 3:
-        return []
-    aside = []
+        return [], []
+    rows = [np.array([P[reading.cards[x].corners[0]] for x in line]) for line in lines]
+    fan = any(_bend(pts) > settings.fan_turn for pts in rows)
+    aside, doubtful = [], []
     for c in hand:
         if c in on:
             continue
@@ -147,20 +152,20 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]], set
         if min(float(np.linalg.norm(P[x] - P[y])) for x in mine for o in on for y in reading.cards[o].corners) \
                 <= settings.off_lines * unit:
             continue
-        if not any(_under(P[list(mine)].mean(axis=0), [P[reading.cards[x].corners[0]] for x in line], settings)
-                   for line in lines):
+        if not any(_under(P[list(mine)].mean(axis=0), pts, settings) for pts in rows):
             aside.append(c)
-    return aside
+        elif fan:                         # a hand held as a fan has no rows: a straight stretch of it proves little
+            doubtful.append(c)
+    return aside, doubtful
 
 
-def _under(point: np.ndarray, line: list[np.ndarray], settings: ReaderSettings) -> bool:
-    """Whether ``point`` lies above or below the straight row ``line`` (its corners in order):
-    along the row, within its span or ``row_slack`` of the row's step beyond an end card."""
-    pts = np.array(line)
+def _under(point: np.ndarray, pts: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether ``point`` lies above or below the straight row whose corners are ``pts`` (in
+    order): along the row, within its span or ``row_slack`` of the row's step beyond an end."""
     way = pts[-1] - pts[0]
     length = float(np.linalg.norm(way))
-    if len(pts) < 2 or length <= 0 or _bend(pts) > settings.fan_turn:
-        return False                      # a fan has no rows above or below
+    if len(pts) < 2 or length <= 0:
+        return False
     way = way / length
     step = float(np.median(np.linalg.norm(np.diff(pts, axis=0), axis=1)))
     return bool(np.min(np.abs((point - pts) @ way)) <= settings.row_slack * step)
@@ -179,11 +184,12 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         flags = too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     grouping = find_melds(reading.corners, settings, reading.same_way_up)
-    melds, hand, aside = grouping.melds, [], []
+    melds, hand, aside, doubtful = grouping.melds, [], [], []
     if kind == "both":
-        melds, hand, aside = split_hand(replace(reading, cards=grouping.cards), melds, settings, grouping.rows)
+        melds, hand, aside, doubtful = split_hand(replace(reading, cards=grouping.cards), melds, settings,
+                                                  grouping.rows)
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
-                       settings, grouping.rows, kind, aside)
+                       settings, grouping.rows, kind, aside, doubtful)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
