@@ -114,7 +114,8 @@ def test_two_melds_side_by_side_the_same_but_for_an_end_card_are_a_doubt(short):
     start = 300 + 1.4 * U * run.index(short[0])
     twins = _read(Table().meld(run, (300, 300)).meld(short, (300 + 1.3 * W, start)))
     flag = next(f for f in twins["flags"] if f["kind"] == "twin_melds")
-    assert flag["level"] == "check" and f"({' '.join(short)}) reads the same cards as meld 1 (3H 4H 5H 6H)" in flag["message"]
+    assert flag["level"] == "check"
+    assert f"({' '.join(short)}) reads the same cards as meld 1 (3H 4H 5H 6H)" in flag["message"]
     far = _read(Table().meld(run, (300, 300)).meld(short, (300 + 1.3 * W, start + 3 * H)))   # not card by card
     assert "twin_melds" not in _kinds(far)
 
@@ -221,7 +222,8 @@ def test_both_a_hand_in_one_piece_is_no_doubt():
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
     t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)
     assert not {"hand_apart", "hand_off_lines"} & _kinds(_read(t, kind="both"))
-    fan = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["2C", "9D", "QS", "5S", "AH"], (350, 300 + 2.2 * H), fan=10)
+    fan = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
+    fan.meld(["2C", "9D", "QS", "5S", "AH"], (350, 300 + 2.2 * H), fan=10)
     assert not {"hand_apart", "hand_off_lines"} & _kinds(_read(fan, kind="both"))
 
 
@@ -358,3 +360,15 @@ def test_both_a_card_under_a_straight_stretch_of_a_fan_is_counted_but_a_doubt():
     assert aside == [] and doubtful == [card]
     aside, doubtful = _off_the_rows(reading, row + [card], [row], ReaderSettings())     # rows only: no doubt
     assert aside == [] and doubtful == []
+
+
+def test_both_a_row_of_the_hand_read_as_a_meld_across_the_melds_is_a_doubt():
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 200)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 200))
+    t.meld(["QD", "QH", "QS"], (300 + 2.6 * W, 200))
+    t.meld(["JS", "2C", "JH"], (350, 200 + 2.2 * H), step=1.8 * U, column=False)
+    t.meld(["8D", "5S"], (350, 200 + 2.2 * H + 0.6 * H), step=1.8 * U, column=False)
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    row = [f for f in result["flags"] if f["message"].endswith("lying across the melds: is it a meld?")]
+    assert len(row) == 1 and row[0]["level"] == "check"
+    assert sorted(cards[i] for i in row[0]["cards"]) == ["2C", "JH", "JS"]

@@ -297,6 +297,8 @@ TEXTS: dict[str, str] = {
         "{cards}: lontane dal resto della mano, contate nella mano: sono della mano (o degli scarti)?",
     "{cards}: lying against the hand but off its rows, not counted: are they the hand's (or the discard pile's)?":
         "{cards}: accanto alla mano ma fuori dalle sue file, non contate: sono della mano (o degli scarti)?",
+    "{cards}: read as a row of the hand, lying across the melds: is it a meld?":
+        "{cards}: lette come una fila della mano, di traverso ai giochi: sono un gioco?",
     "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?":
         "{cards}: fuori dal ventaglio della mano, contate nella mano: sono della mano (o degli scarti)?",
     "no meld read in this photo ({n} cards seen): check the photo, or add the melds by hand":

@@ -71,6 +71,7 @@ class TableFacts:
     kind: str = "table"                                    # table, or both (melds and a hand)
     aside: list[int] = field(default_factory=list)         # both: cards against the hand, off its rows (not counted)
     off_fan: list[int] = field(default_factory=list)       # both: hand cards off its fan (counted)
+    across: list[list[int]] = field(default_factory=list)  # both: lines like melds, across them, taken for the hand
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -390,6 +391,10 @@ def hand_off_lines(f: TableFacts) -> list[Flag]:
         out.append(Flag("hand_off_lines", tuple(f.aside), Text(
             "{cards}: lying against the hand but off its rows, not counted: are they the hand's (or the discard "
             "pile's)?", cards=shown)))
+    for line in f.across:
+        shown = " ".join(f.cards[c].card for c in line)
+        out.append(Flag("hand_off_lines", tuple(line), Text(
+            "{cards}: read as a row of the hand, lying across the melds: is it a meld?", cards=shown)))
     if f.off_fan:
         shown = " ".join(f.cards[c].card for c in f.off_fan)
         out.append(Flag("hand_off_lines", tuple(f.off_fan), Text(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -73,12 +74,19 @@ def _parallel(melds: list[Meld], valid: list[bool], settings: ReaderSettings) ->
     return out
 
 
+class HandSplit(NamedTuple):
+    """A ``both`` photo's cards told apart."""
+    melds: list[Meld]                  # the melds that are melds
+    hand: list[int]                    # the cards of the hand
+    aside: list[int]                   # set aside: against a hand in rows or a fan, but off them (the discard pile?)
+    off_fan: list[int]                 # of the hand, in doubt: off its fan (see ``_off_the_rows``)
+    across: list[list[int]]            # of the hand, in doubt: lines that read as melds but lie across the melds
+
+
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
-               rows: list[list[int]] = ()) -> tuple[list[Meld], list[int], list[int], list[int]]:
-    """The melds that are melds, the cards of the hand, the cards set aside from it (lying
-    against a hand laid in rows or a fan, but off them: the discard pile, most often), and the
-    hand's cards in doubt for lying off its fan (see ``_off_the_rows``).
-    ``rows``: the cards of the lines that made no meld (see ``Grouping.rows``)."""
+               rows: list[list[int]] = ()) -> HandSplit:
+    """The melds that are melds, and the cards of the hand (see ``HandSplit``). ``rows``: the
+    cards of the lines that made no meld (see ``Grouping.rows``)."""
     P = reading.corners.centres
     names = [c.card for c in reading.cards]
     unit = float(np.median(reading.corners.sizes)) if len(reading.corners) else 1.0
@@ -95,19 +103,22 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     # a straight line that is not even one card off a meld is a row of the spread hand, and so
     # is an invalid line across the valid melds, or a valid one across them that touches the
     # loose cards (a row of the hand that happens to read as a meld)
-    table = []
+    table, across = [], []
     for m, ok, share in zip(melds, valid, parallel):
         if ok:
             keep = share >= settings.across_valid or not by_loose(m)
+            before = True
         else:
-            keep = (_turn(m, P) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
-                    and share >= settings.across_invalid)
+            before = _turn(m, P) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
+            keep = before and share >= settings.across_invalid
         if keep:
             table.append(m)
+        elif before:                      # a meld but for lying across the others: the hand's, in doubt
+            across.append(list(m.cards))
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
-        return table, [], [], []
+        return HandSplit(table, [], [], [], [])
     group = {c: c for c in loose}
 
     def root(c: int) -> int:
@@ -126,8 +137,9 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     hand = max(sizes.values(), key=len)
     held = set(hand)
     lines = [line for line in [list(m.cards) for m in melds if m not in table] + list(rows) if held.issuperset(line)]
-    aside, doubtful = _off_the_rows(reading, hand, lines, settings)
-    return table, sorted(held - set(aside)), aside, doubtful
+    aside, off_fan = _off_the_rows(reading, hand, lines, settings)
+    kept = held - set(aside)
+    return HandSplit(table, sorted(kept), aside, off_fan, [line for line in across if kept.issuperset(line)])
 
 
 def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
@@ -184,12 +196,12 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         flags = too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     grouping = find_melds(reading.corners, settings, reading.same_way_up)
-    melds, hand, aside, doubtful = grouping.melds, [], [], []
+    split = HandSplit(grouping.melds, [], [], [], [])
     if kind == "both":
-        melds, hand, aside, doubtful = split_hand(replace(reading, cards=grouping.cards), melds, settings,
-                                                  grouping.rows)
+        split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
+    melds, hand = split.melds, split.hand
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
-                       settings, grouping.rows, kind, aside, doubtful)
+                       settings, grouping.rows, kind, split.aside, split.off_fan, split.across)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
