@@ -15,7 +15,9 @@ order could not be read for sure), ``missing_card`` (a card that seems to lie un
 ``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right),
 ``score_doubt`` (a card read with some doubt whose next reading would score its valid meld, or the
 hand, otherwise), ``twin_melds`` (two melds of the same cards side by side: a four-index deck's two
-rows of corners counted as two melds?).
+rows of corners counted as two melds?), and for ``both`` photos ``hand_apart`` (hand cards joined
+to the rest by one wide gap) and ``hand_off_lines`` (cards against the hand's rows or fan but off
+them, set aside or counted; a line like a meld taken for a row of the hand).
 """
 from __future__ import annotations
 
@@ -380,9 +382,11 @@ def hand_apart(f: TableFacts) -> list[Flag]:
 
 
 def hand_off_lines(f: TableFacts) -> list[Flag]:
-    """``--as both``: cards lying against a hand laid in rows or a fan, but off them and beside
-    them: set aside as the discard pile, not counted; cards off a fan kept for lying under a
-    straight stretch of it: counted. The player says."""
+    """``--as both``: the doubts of telling the hand apart (``table.split_hand``): cards lying
+    against a hand laid in rows or a fan, but off them and beside them, set aside (the discard
+    pile?) and not counted; lines that read as melds but were taken for rows of the hand, for
+    lying across the melds; cards off a fan kept for lying within its span, counted. The player
+    says."""
     if f.kind != "both":
         return []
     out = []

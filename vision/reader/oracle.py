@@ -44,8 +44,8 @@ def truth_corners(truth: dict) -> tuple[Corners, list[int]]:
 def truth_same_way_up(truth: dict) -> Callable[[int, int], bool]:
     """``check(i, j)`` for the corners of ``truth_corners(truth)``: whether the two indices are
     printed the same way up in the photo (within 60 degrees), as ``index_turn.same_way_up``
-    tells from the image: a card's far corners are printed turned round, and each card lies
-    turned as it lies. A perfect eye for what the reader sees in the crops."""
+    tells from the image: a card's far corners are printed turned round against its near ones,
+    and the whole card is turned as it lies. A perfect eye for what the reader sees in the crops."""
     angles = []
     for card in truth.get("cards", []):
         if card.get("card") is None:

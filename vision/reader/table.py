@@ -10,7 +10,9 @@ rows, which often run across the melds (a row that reads like a meld by chance, 
 the valid melds next to the loose cards, is the hand's).
 The cards in no straight line that lie together form the hand: the largest such group of
 cards, each within ``hand_gap`` index sizes of another; the other loose cards (the discard
-pile, a stray card) are flagged, not counted.
+pile, a stray card) are flagged, not counted. When the hand lies in rows or a fan, its cards
+lying off them and beside them rather than under them (the discard pile against the hand) are
+set aside too, and flagged.
 """
 from __future__ import annotations
 
@@ -144,11 +146,12 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
 
 def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
                   settings: ReaderSettings) -> tuple[list[int], list[int]]:
-    """The cards of a hand laid in rows (or a fan) that lie off them, farther than ``off_lines``
-    index sizes from every card on them, and beside the rows rather than under them: a spread
-    hand's last, short row lies under the rows above, card under card; a pile beside the hand
-    (the discard pile) lies beyond their ends. Also the cards kept for lying under a straight
-    stretch of a hand held as a fan (which has no rows): counted, but in doubt."""
+    """(set aside, in doubt). Set aside: the cards of a hand laid in rows (or a fan) that lie
+    off them, farther than ``off_lines`` index sizes from every card on them, and beside the
+    rows rather than under them: a spread hand's last, short row lies under the rows above,
+    card under card; a pile beside the hand (the discard pile) lies beyond their ends. In doubt:
+    when the hand is held as a fan (which has no rows), the cards kept for lying within its
+    lines' span: counted, but the player is asked."""
     P = reading.corners.centres
     unit = float(np.median(reading.corners.sizes))
     on = {c for line in lines for c in line}
