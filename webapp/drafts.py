@@ -16,6 +16,7 @@ from typing import Any
 
 from engine import Game, GameError
 from engine.meld import MeldCard
+from vision.reader.flags import NOTE, Flag
 from vision.reader.team import TeamMeld, find_kept, hand_twice, same_hand, seen_twice
 
 MAX_CARDS = 216                 # two decks with four jokers
@@ -134,10 +135,8 @@ def add_reading(state: dict, team: int, kind: str, photo_id: int, reading: dict)
             if "src" in c:
                 earlier.setdefault(c["src"][0], []).append(c["card"])
         if any(same_hand(held, names) for held in earlier.values()):
-            text = hand_twice(names)
-            state["flags"] = state.get("flags", []) + [{
-                "kind": "hand_twice", "level": "check", "cards": list(range(len(cards))), "meld": None,
-                "message": str(text), "text": text.to_dict(), "photo": photo_id, "team": team}]
+            flag = Flag("hand_twice", tuple(range(len(cards))), hand_twice(names)).to_dict()
+            state["flags"] = state.get("flags", []) + [dict(flag, photo=photo_id, team=team)]
         target["hand"] += cards
         target["no_cards"] = False
     else:
@@ -195,7 +194,5 @@ def _once(state: dict, team: int, photo_id: int, melds: list[list], flags: list[
                 f.get("kind") == "cut_by_edge" and any((f.get("photo"), j) in before for j in f.get("cards", [])))]
         kept[k] = TeamMeld(names if how == "longer" else kept[k].cards, kept[k].photos + [(photo_id, i)],
                            kept[k].cut and i in cut)
-        text = seen_twice(names)
-        out.append({"kind": "seen_twice", "level": "note", "meld": i, "cards": [c["src"][1] for c in meld],
-                    "message": str(text), "text": text.to_dict()})
+        out.append(Flag("seen_twice", tuple(c["src"][1] for c in meld), seen_twice(names), NOTE, i).to_dict())
     return out

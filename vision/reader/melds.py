@@ -343,8 +343,7 @@ class _Grouper:
         one (a four-index deck's other row of corners, say) tell nothing."""
         if not self.stop_at_faces:
             return set()
-        own = frozenset(line.corners)
-        found = {self.face(end, self.P[end] - self.P[inward], own) for end, inward in self._ends(line)}
+        found = set(self.end_faces(line, frozenset(line.corners)))
         return found - {None} if len(found) == 2 and None in found else set()
 
     # 4. the two lines of a four-index deck
@@ -424,12 +423,14 @@ class _Grouper:
         far: set[int] = set()
         bands: set[int] = set()
         for line in lines:
-            for end, inward in self._ends(line):
-                face = self.face(end, self.P[end] - self.P[inward])
-                if face is not None and face not in bands:
-                    far.add(face)
+            far |= {face for face in self.end_faces(line) if face is not None and face not in bands}
             bands |= set(line.corners) - far
         return far
+
+    def end_faces(self, line: _Line, exclude: frozenset[int] = frozenset()) -> list[Optional[int]]:
+        """The far corners of the line's two end cards (last corner's first), where they show
+        their whole face (see ``face``)."""
+        return [self.face(end, self.P[end] - self.P[inward], exclude) for end, inward in self._ends(line)]
 
     def _ends(self, line: _Line) -> list[tuple[int, int]]:
         c = line.corners
@@ -547,8 +548,7 @@ class _Grouper:
             gaps |= {i + 1 for i in range(len(steps)) if lengths[i] > self.s.gap_step * usual}
         single = [steps[i] for i in range(len(steps)) if i + 1 not in gaps] or list(steps)
         step = np.median(np.array(single), axis=0)
-        last_face = self.face(c[-1], self.P[c[-1]] - self.P[c[-2]]) is not None
-        first_face = self.face(c[0], self.P[c[0]] - self.P[c[1]]) is not None
+        last_face, first_face = (face is not None for face in self.end_faces(line))
         missing = sorted(gaps)
         if first_face and not last_face:
             c, step = c[::-1], -step

@@ -105,7 +105,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     # a straight line that is not even one card off a meld is a row of the spread hand, and so
     # is an invalid line across the valid melds, or a valid one across them that touches the
     # loose cards (a row of the hand that happens to read as a meld)
-    table, across = [], []
+    table, dropped, across = [], [], []
     for m, ok, share in zip(melds, valid, parallel):
         if ok:
             keep = share >= settings.across_valid or not by_loose(m)
@@ -115,7 +115,9 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
             keep = before and share >= settings.across_invalid
         if keep:
             table.append(m)
-        elif before:                      # a meld but for lying across the others: the hand's, in doubt
+            continue
+        dropped.append(list(m.cards))
+        if before:                        # a meld but for lying across the others: the hand's, in doubt
             across.append(list(m.cards))
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
@@ -138,7 +140,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
         sizes.setdefault(root(c), []).append(c)
     hand = max(sizes.values(), key=len)
     held = set(hand)
-    lines = [line for line in [list(m.cards) for m in melds if m not in table] + list(rows) if held.issuperset(line)]
+    lines = [line for line in dropped + list(rows) if held.issuperset(line)]
     aside, off_fan = _off_the_rows(reading, hand, lines, settings)
     kept = held - set(aside)
     return HandSplit(table, sorted(kept), aside, off_fan, [line for line in across if kept.issuperset(line)])

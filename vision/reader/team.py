@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Optional
 from engine.scoring import score_json
 from engine.text import Text
 
+from .flags import CHECK, NOTE, Flag
+
 if TYPE_CHECKING:                       # the web app imports this without the reader's models
     from .reader import Reading
 
-CHECK, NOTE = "check", "note"
 
 
 @dataclass
@@ -129,13 +130,11 @@ def combine(readings: list[Reading]) -> TeamReading:
                 kept.cards, kept.cut = cards, i in cut
             text = seen_twice(cards, [q + 1 for q, _ in kept.photos])
             kept.photos.append((p, i))
-            team.flags.append({"kind": "seen_twice", "level": NOTE, "photo": p, "meld": i, "cards": list(meld),
-                               "message": str(text), "text": text.to_dict()})
+            team.flags.append(dict(Flag("seen_twice", tuple(meld), text, NOTE, i).to_dict(), photo=p))
         held = [names[c] for c in reading.hand]
         if any(same_hand(earlier, held) for earlier in hands):
             text = hand_twice(held)
-            team.flags.append({"kind": "hand_twice", "level": CHECK, "photo": p, "meld": None,
-                               "cards": list(reading.hand), "message": str(text), "text": text.to_dict()})
+            team.flags.append(dict(Flag("hand_twice", tuple(reading.hand), text).to_dict(), photo=p))
         if held:
             hands.append(held)
         team.hand += held
@@ -143,14 +142,12 @@ def combine(readings: list[Reading]) -> TeamReading:
         if kept.cut:
             text = Text("{cards} reaches the edge of every photo that shows it: cards beyond it would not be "
                         "counted", cards=" ".join(kept.cards))
-            team.flags.append({"kind": "cut_by_edge", "level": CHECK, "photo": kept.photos[0][0], "meld": k,
-                               "cards": [], "message": str(text), "text": text.to_dict()})
+            team.flags.append(dict(Flag("cut_by_edge", (), text, CHECK, k).to_dict(), photo=kept.photos[0][0]))
     counts = Counter(c for m in team.melds for c in m.cards) + Counter(team.hand)
     for card, n in sorted(counts.items()):
         limit = 4 if card == "JK" else 2
         if n > limit:
             text = Text("{card} is counted {n} times across the photos, but two decks hold only {limit}: a meld "
                         "may be counted twice, or a card misread", card=card, n=n, limit=limit)
-            team.flags.append({"kind": "too_many_copies", "level": CHECK, "photo": None, "meld": None, "cards": [],
-                               "message": str(text), "text": text.to_dict()})
+            team.flags.append(dict(Flag("too_many_copies", (), text).to_dict(), photo=None))
     return team
