@@ -28,12 +28,16 @@ class Table:
     last: set[int] = field(default_factory=set)        # cards laid last in their meld: whole face shows
     four: bool = False                                 # a four-index deck: a second index in each band
     size: tuple[float, float] = (W, H)                 # card width and height, pixels
+    decks: dict[int, tuple[bool, tuple[float, float]]] = field(default_factory=dict)  # cards of another deck
 
     def meld(self, names: list[str], origin, step: float = 1.4 * U, angle: float = 0.0, column: bool = True,
-             fan: float = 0.0) -> "Table":
+             fan: float = 0.0, deck: tuple[bool, tuple[float, float]] | None = None) -> "Table":
         """A meld: a column (each card one step lower), a row (one step to the right), or with
-        ``fan`` degrees, a fan turning by that much at each card; the whole turned by ``angle``."""
+        ``fan`` degrees, a fan turning by that much at each card; the whole turned by ``angle``.
+        ``deck`` (four-index?, card size) lays it from another deck than the table's."""
         origin = np.asarray(origin, float)
+        if deck is not None:
+            self.decks.update({len(self.cards) + i: deck for i in range(len(names))})
         for i, name in enumerate(names):
             if fan:
                 turn = angle + fan * (i - (len(names) - 1) / 2)
@@ -51,24 +55,28 @@ class Table:
     def spots(self, c: int) -> list[np.ndarray]:
         """Where card ``c`` shows an index, from its top-left corner: its band, the far end too
         when it is the last laid."""
-        w, h = self.size
-        band = [np.array([IX, IY])] + ([np.array([w - IX, IY])] if self.four else [])
-        far = [np.array([w - IX, h - IY])] + ([np.array([IX, h - IY])] if self.four else [])
+        four, (w, h) = self.decks.get(c, (self.four, self.size))
+        band = [np.array([IX, IY])] + ([np.array([w - IX, IY])] if four else [])
+        far = [np.array([w - IX, h - IY])] + ([np.array([IX, h - IY])] if four else [])
         return band + (far if c in self.last else [])
 
     def corners(self, probs: dict[int, list[tuple[str, float]]] | None = None, drop: tuple[int, ...] = (),
-                odd: dict[int, tuple[float, float]] | None = None) -> Corners:
+                odd: dict[int, tuple[float, float]] | None = None,
+                covered: tuple[tuple[int, int], ...] = ()) -> Corners:
         """The corner boxes: every card's band corner (top-left), the last card's far corner too.
         ``probs`` gives, per card, its readings with their probabilities (else its name, 1.0);
-        ``drop`` leaves out every corner of those cards; ``odd`` gives, per card, its index's
-        size (a share of the others') and how far it sits aside (index sizes), as a joker's may."""
+        ``drop`` leaves out every corner of those cards, ``covered`` the corners (card, spot) listed
+        (spots as ``spots`` gives them); ``odd`` gives, per card, its index's size (a share of the
+        others') and how far it sits aside (index sizes), as a joker's may."""
         boxes, classes, ps = [], [], []
         for c, (name, tl, turn) in enumerate(self.cards):
             if c in drop:
                 continue
             spots = self.spots(c)
             scale, aside = (odd or {}).get(c, (1.0, 0.0))
-            for spot in spots:
+            for j, spot in enumerate(spots):
+                if (c, j) in covered:
+                    continue
                 centre = tl + _rot(turn) @ (spot + np.array([aside * U, 0.0]))
                 half = np.abs(_rot(turn)) @ np.array([0.3 * U, 0.5 * U]) * scale
                 boxes.append([*(centre - half), *(centre + half)])

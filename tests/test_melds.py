@@ -152,6 +152,27 @@ def test_the_first_cards_of_four_index_melds_side_by_side_are_no_row_meld():
     assert len(g.cards) == 12
 
 
+def test_a_four_index_meld_whose_second_band_corners_are_partly_covered_is_read_once():
+    # the second corner of the middle card's band is hidden: that line skips a card
+    t = Table(four=True).meld(LONG, (100, 100))
+    g = find_melds(t.corners(covered=((2, 1),)))
+    assert melds_read(g) == [LONG]
+    assert len(g.cards) == len(LONG)
+
+
+def test_a_four_index_meld_beside_another_decks_melds_is_read_once():
+    # three melds of a two-index deck teach a card's width; the four-index deck's cards are
+    # narrower, but its last card shows all four corners: its two lines are one meld's
+    t = Table()
+    for i, names in enumerate([SEQ, GROUP, ["7D", "8D", "9D"]]):
+        t.meld(names, (100 + i * 1.3 * W, 100))
+    jumbo = (3.0 * U, 4.2 * U)
+    t.meld(LONG, (100 + 3 * 1.3 * W, 100), step=0.9 * U, deck=(True, jumbo))
+    g = find_melds(t.corners())
+    _same_up_to_direction(melds_read(g), [SEQ, GROUP, ["7D", "8D", "9D"], LONG])
+    assert len(g.cards) == 3 + 3 + 4 + len(LONG)
+
+
 def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())

@@ -22,7 +22,9 @@ shows only the visible part of an index), so melds are grown, not linked:
 3. *Selection*: the best grown line becomes a meld (long, short-stepped, valid under the
    rules), its corners are taken, the others are grown again without them, and so on.
 4. A four-index deck shows two corners per card in each band: their two lines read the same
-   cards at a constant offset, and become one meld.
+   cards at one offset (changing evenly along the line, at most), the second line perhaps
+   missing a card whose corner is covered, and become one meld. The offset is a card's width
+   learnt from the photo, or the last card shows all four corners.
 5. *Cards*: each corner on a meld's line is a card of its own (two decks give two 7H that
    may lie a card's size apart); the other corners join those cards (the far corner of the
    last card laid) or are merged into cards as ``merge_corners`` does.
@@ -446,34 +448,96 @@ class _Grouper:
         return min(found, key=lambda o: o[1] ** 2 + o[2] ** 2)[0] if found else None
 
     def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]]) -> bool:
-        names = [self.names[k] for k in base.corners]
-        theirs = [self.names[k] for k in other.corners]
-        for seq in (theirs, theirs[::-1]):
-            corners = other.corners if seq is theirs else other.corners[::-1]
-            for shift in range(-len(seq) + 2, len(names) - 1):
-                pairs = [(base.corners[i + shift], corners[i]) for i in range(len(seq))
-                         if 0 <= i + shift < len(names)]
-                # the shorter line may miss some of the longer one's cards (a corner covered)
-                # where the card's width is known to check the offset against
-                if len(pairs) < max(2, len(seq) - 1, len(names) - 1 if self.width is None else 0):
-                    continue
-                mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)
-                if mismatched > (1 if len(pairs) >= 5 else 0):
-                    continue
-                offsets = np.array([self.P[b] - self.P[a] for a, b in pairs])
-                unit = float(np.median(self.S[[a for a, _ in pairs]]))
-                if np.max(np.linalg.norm(offsets - np.median(offsets, 0), axis=1)) > 0.6 * unit:
-                    continue
-                if not self.s.twin_min <= np.median(np.linalg.norm(offsets, axis=1)) / unit <= self.s.same_card_max:
-                    continue                                # a card's other corners lie within its size
-                axis = self._axis(base.corners)
-                across = abs(float(np.median(offsets, 0) @ np.array([-axis[1], axis[0]]))) / unit
-                if self.width is not None and not -0.8 <= across - self.width <= 0.5:
-                    continue                                # a twin meld beside it, not its other corners
-                for a, b in pairs:
-                    partners.setdefault(a, []).append(b)
-                return True
+        """Whether ``other`` is the second band corner of ``base``'s cards (a four-index deck):
+        its corners lie at one offset from base corners of the same reading. The offset may
+        drift a little along the line (a table shot at an angle, a fan), and the other line may
+        miss some cards (a corner covered). On success the pairs go into ``partners``."""
+        pairs = self._aligned(base.corners, other.corners)
+        if len(pairs) < max(2, len(other.corners) - 1, len(base.corners) - 1 if self.width is None else 0):
+            return False                   # the shorter line may miss some of the longer one's cards
+        mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)
+        if mismatched > (1 if len(pairs) >= 5 else 0):
+            return False
+        offsets = np.array([self.P[b] - self.P[a] for a, b in pairs])
+        unit = float(np.median(self.S[[a for a, _ in pairs]]))
+        if not self.s.twin_min <= np.median(np.linalg.norm(offsets, axis=1)) / unit <= self.s.same_card_max:
+            return False                                # a card's other corners lie within its size
+        axis = self._axis(base.corners)
+        offset = np.median(offsets, 0)
+        across = abs(float(offset @ np.array([-axis[1], axis[0]]))) / unit
+        if self.width is not None and not -0.8 <= across - self.width <= 0.5 \
+                and not self._four_corners(base, other, offset):
+            return False                                # a twin meld beside it, not its other corners
+        for a, b in pairs:
+            partners.setdefault(a, []).append(b)
+        return True
+
+    def _four_corners(self, base: _Line, other: _Line, offset: np.ndarray) -> bool:
+        """Whether a last card of the two lines shows the four corners of one card: beyond its
+        band corner, one corner on its line and one across, as far as the other line lies. A
+        card's width learnt from the photo may be another design's; a twin meld beside a two-index
+        one shows a single far corner, off the other line."""
+        tol = self.s.twin_fit
+        own = set(base.corners) | set(other.corners)
+        for line, twin in ((base, offset), (other, -offset)):
+            for end, inward in self._ends(line):
+                step = self.P[end] - self.P[inward]
+                unit = step / max(float(np.linalg.norm(step)), 1e-9)
+                t_along = float(twin @ unit) / self.S[end]
+                t_across = float(twin @ np.array([-unit[1], unit[0]])) / self.S[end]
+                far = [o for o in self._offsets(end, step) if o[0] not in own]
+                for _, along, across in far:
+                    if along > 1.0 and abs(across - t_across) <= tol and any(
+                            abs(a2) <= tol and abs(l2 - along) <= tol + 0.3 * abs(t_along) for _, l2, a2 in far):
+                        return True
         return False
+
+    def _aligned(self, base: list[int], other: list[int]) -> list[tuple[int, int]]:
+        """The most corners of ``other`` that lie each at one offset from a corner of ``base``
+        (an offset that may change evenly along the line), as (base, other) pairs in the order
+        of ``base``: the most pairs of the same reading, then the fewest that differ. Tried from every two corners of the same reading; a joker's index sits
+        elsewhere on some decks, so it only follows."""
+        B, O = self.P[base], self.P[other]
+        along = (B - B[0]) @ self._axis(base)
+        best: list[tuple[int, int]] = []
+        for i, a in enumerate(base):
+            for j, b in enumerate(other):
+                if self.names[a] != self.names[b] or self.names[a] == "JK":
+                    continue
+                shift = np.tile(O[j] - B[i], (len(base), 1))
+                for _ in range(2):
+                    match = self._match(B + shift, O, base, other)
+                    if len(match) >= 2:        # refit the offset, evenly changing along the line
+                        ii = np.array([m[0] for m in match])
+                        off = O[[m[1] for m in match]] - B[ii]
+                        if np.ptp(along[ii]) > 0:
+                            coef = np.polyfit(along[ii], off, 1)
+                            shift = np.outer(along, coef[0]) + coef[1]
+                        else:
+                            shift = np.tile(off.mean(0), (len(base), 1))
+                pairs = [(base[p], other[q]) for p, q in self._match(B + shift, O, base, other)]
+                if self._agreeing(pairs) > self._agreeing(best):
+                    best = pairs
+        return best
+
+    def _agreeing(self, pairs: list[tuple[int, int]]) -> tuple[int, int]:
+        return sum(self.names[a] == self.names[b] for a, b in pairs), -len(pairs)
+
+    def _match(self, guess: np.ndarray, O: np.ndarray, base: list[int], other: list[int]) -> list[tuple[int, int]]:
+        """(i, j) pairs: the corner ``other[j]`` lies where ``guess[i]`` expects it, one to one,
+        in order along the line."""
+        d = np.linalg.norm(guess[:, None] - O[None], axis=2) / self.S[base][:, None]
+        tol = np.where(self.joker[base], self.s.twin_joker_fit, self.s.twin_fit)[:, None]
+        out: list[tuple[int, int]] = []
+        for flat in np.argsort(d, axis=None):             # the nearest first, one to one
+            i, j = divmod(int(flat), len(other))
+            if d[i, j] <= tol[i, 0] and all(i != p and j != q for p, q in out):
+                out.append((i, j))
+        out.sort()
+        ordered = [j for _, j in out]
+        if ordered != sorted(ordered) and ordered != sorted(ordered, reverse=True):
+            return []
+        return out
 
     def _axis(self, corners: list[int]) -> np.ndarray:
         v = self.P[corners[-1]] - self.P[corners[0]]

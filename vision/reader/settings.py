@@ -38,6 +38,8 @@ class ReaderSettings:
     line_pair_support: int = 6         # a pair with this much support is one card: never two cards of a meld's line
     # cards -> melds (lengths in index sizes: the photo's own scale, whatever the deck)
     twin_min: float = 0.8              # a four-index deck's two band corners lie this far apart, at least
+    twin_fit: float = 0.6              # ... each where the other line's offset puts it, within this many index sizes
+    twin_joker_fit: float = 1.5        # ... or this many for a joker (its index sits elsewhere on some decks)
     own_far: float = 1.4               # one reading twice in a row, the step this much longer than the others: one card
     twin_cost: float = 1.0             # an invalid line loses this much per two same readings in a row
     step_min: float = 0.25             # two cards of one meld lie at least this far apart (index to index)
