@@ -173,6 +173,23 @@ def test_a_four_index_meld_beside_another_decks_melds_is_read_once():
     assert len(g.cards) == 3 + 3 + 4 + len(LONG)
 
 
+def test_a_four_index_meld_is_paired_by_its_own_designs_width():
+    # a large two-index deck and a narrow one teach two widths; a meld of a narrow four-index
+    # deck, its last card's far corners covered, lies as wide as the narrow deck's cards
+    t = Table()
+    for i, names in enumerate([SEQ, GROUP, ["7D", "8D", "9D"]]):
+        t.meld(names, (100 + i * 1.3 * W, 100))
+    narrow = (3.0 * U, 4.2 * U)
+    for i, names in enumerate([["QH", "QD", "QS"], ["4S", "5S", "6S"]]):
+        t.meld(names, (100 + i * 4 * U, 100 + 1.5 * H), step=0.9 * U, deck=(False, narrow))
+    t.meld(LONG, (100 + 8 * U, 100 + 1.5 * H), step=0.9 * U, deck=(True, narrow))
+    last = len(t.cards) - 1
+    g = find_melds(t.corners(covered=((last, 2), (last, 3))))
+    melds = [SEQ, GROUP, ["7D", "8D", "9D"], ["QH", "QD", "QS"], ["4S", "5S", "6S"], LONG]
+    _same_up_to_direction(melds_read(g), melds)
+    assert len(g.cards) == sum(map(len, melds))
+
+
 def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())

@@ -465,7 +465,8 @@ class _Grouper:
         axis = self._axis(base.corners)
         offset = np.median(offsets, 0)
         across = abs(float(offset @ np.array([-axis[1], axis[0]]))) / unit
-        if self.width is not None and not -0.8 <= across - self.width <= 0.5 \
+        widths = [self.width] + [abs(float(f[1])) for f in self.face_offsets]
+        if self.width is not None and not any(-0.8 <= across - w <= 0.5 for w in widths) \
                 and not self._four_corners(base, other, offset):
             return False                                # a twin meld beside it, not its other corners
         for a, b in pairs:
