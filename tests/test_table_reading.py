@@ -268,6 +268,26 @@ def test_a_doubtful_hand_card_whose_other_reading_counts_otherwise_is_flagged():
         assert "score_doubt" not in _kinds(_read(t, kind="hand", probs=probs))
 
 
+def test_two_hand_cards_of_one_reading_lying_as_one_cards_corners_are_a_doubt():
+    # two 7H corners four index sizes apart: one card's by their spacing, but printed the same
+    # way up (two decks' copies?): counted as two cards, and the player is asked
+    found = [("3S", (100, 100, 118, 130)), ("KD", (140, 100, 158, 130)), ("7H", (400, 100, 418, 130)),
+             ("7H", (490, 160, 508, 190))]
+    corners = corners_of(found)
+
+    def hand(alike) -> dict:
+        reading = Reading(1000, 800, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
+        return read_table(reading, "hand").to_dict()
+
+    two = hand(lambda i, j: True)
+    assert sorted(c["card"] for c in two["cards"]) == ["3S", "7H", "7H", "KD"]
+    flag = next(f for f in two["flags"] if f["kind"] == "one_card_or_two")
+    assert flag["level"] == "check" and sorted(two["cards"][c]["card"] for c in flag["cards"]) == ["7H", "7H"]
+    one = hand(None)                                # taken for one card's two corners: no doubt
+    assert sorted(c["card"] for c in one["cards"]) == ["3S", "7H", "KD"]
+    assert "one_card_or_two" not in _kinds(one)
+
+
 def test_the_summary_prints_melds_as_burraco_score_takes_them():
     t = Table().meld(["3H", "4H", "5D", "6H"], (300, 300))
     lines = summary(_read(t))

@@ -299,6 +299,8 @@ TEXTS: dict[str, str] = {
         "{cards}: accanto alla mano ma fuori dalle sue file, non contate: sono della mano (o degli scarti)?",
     "{cards}: read as a row of the hand, lying across the melds: is it a meld?":
         "{cards}: lette come una fila della mano, di traverso ai giochi: sono un gioco?",
+    "two {card} counted in the hand lie as the two corners of one card would: one card or two? Check them":
+        "due {card} contati nella mano stanno come i due angoli di una sola carta: una carta o due? Controllale",
     "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?":
         "{cards}: fuori dal ventaglio della mano, contate nella mano: sono della mano (o degli scarti)?",
     "no meld read in this photo ({n} cards seen): check the photo, or add the melds by hand":

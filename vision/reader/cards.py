@@ -120,6 +120,12 @@ def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[
     return found, support
 
 
+def paired_like_one_card(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> set[tuple[int, int]]:
+    """Pairs of corners (i < j) that could be one card's: the same reading, alike in size, a
+    card's size apart with no index between (whether they were merged or not)."""
+    return {(i, j) for _, i, j in _candidates(corners, settings)[0]}
+
+
 def sure_pairs(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> set[tuple[int, int]]:
     """Pairs of corners (i < j) that step as the photo's cards do: one card's two corners."""
     found, support = _candidates(corners, settings)

@@ -15,7 +15,8 @@ order could not be read for sure), ``missing_card`` (a card that seems to lie un
 ``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right),
 ``score_doubt`` (a card read with some doubt whose next reading would score its valid meld, or the
 hand, otherwise), ``twin_melds`` (two melds of the same cards side by side: a four-index deck's two
-rows of corners counted as two melds?), and for ``both`` photos ``hand_apart`` (hand cards joined
+rows of corners counted as two melds?), ``one_card_or_two`` (two cards of a hand with one reading lying as one
+card's corners might), and for ``both`` photos ``hand_apart`` (hand cards joined
 to the rest by one wide gap) and ``hand_off_lines`` (cards against the hand's rows or fan but off
 them, set aside or counted; a line like a meld taken for a row of the hand).
 """
@@ -32,7 +33,7 @@ from engine.meld import read_meld
 from engine.profile import get_profile
 from engine.text import Text, either
 
-from .cards import ReadCard, card_gaps
+from .cards import ReadCard, card_gaps, paired_like_one_card
 from .corners import Corners
 from .melds import Meld
 from .repair import suggest
@@ -266,6 +267,23 @@ def merged_corners(f: TableFacts) -> list[Flag]:
     return out
 
 
+def one_card_or_two(f: TableFacts) -> list[Flag]:
+    """Two cards of the hand with one reading whose corners lie as one card's might (a card's
+    size apart, alike in size, nothing between): counted as two cards, they may be one card's
+    two corners. Where one of them was merged with another corner, the other may be its own."""
+    card_of = {k: c for c in f.hand for k in f.cards[c].corners}
+    out, seen = [], set()
+    for i, j in paired_like_one_card(f.corners, f.settings):
+        a, b = card_of.get(i), card_of.get(j)
+        if a is None or b is None or a == b or (min(a, b), max(a, b)) in seen:
+            continue
+        seen.add((min(a, b), max(a, b)))
+        out.append(Flag("one_card_or_two", (min(a, b), max(a, b)), Text(
+            "two {card} counted in the hand lie as the two corners of one card would: one card or two? "
+            "Check them", card=f.cards[a].card)))
+    return out
+
+
 def cut_by_edge(f: TableFacts) -> list[Flag]:
     out = []
     P = f.corners.centres
@@ -423,7 +441,7 @@ def table_flags(f: TableFacts) -> list[Flag]:
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
-             + hand_doubts(f) + twin_melds(f) + merged_corners(f) + cut
+             + hand_doubts(f) + one_card_or_two(f) + twin_melds(f) + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f)
              + hand_off_lines(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)

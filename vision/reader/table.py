@@ -26,7 +26,7 @@ import numpy as np
 from engine.meld import read_meld
 
 from .cards import card_gaps
-from .flags import CHECK, TableFacts, hand_doubts, low_confidence, table_flags, too_many_copies
+from .flags import CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_two, table_flags, too_many_copies
 from .melds import Meld, find_melds
 from .reader import Reading
 from .settings import ReaderSettings
@@ -198,7 +198,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
     if kind == "hand":
         hand = list(range(len(reading.cards)))
         facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings)
-        flags = too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
+        flags = too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts) + one_card_or_two(facts)
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     grouping = find_melds(reading.corners, settings, reading.same_way_up)
     split = HandSplit(grouping.melds, [], [], [], [])
