@@ -190,6 +190,20 @@ def test_a_four_index_meld_is_paired_by_its_own_designs_width():
     assert len(g.cards) == sum(map(len, melds))
 
 
+def test_a_first_cards_far_corner_peeking_from_under_the_next_cards_keeps_it_in_its_meld():
+    # as a photo gave it (valart2 000176): a column turning a little card after card lets the
+    # first card's far corner (4S) show beside the next cards, which lie on it. That card does
+    # not show its whole face (other indices lie on it): it is no last card of a meld beyond
+    found = [("4S", (645, 1161, 666, 1195)), ("4S", (758, 1229, 776, 1262)), ("5S", (659, 1199, 678, 1229)),
+             ("6S", (666, 1239, 687, 1269)), ("7S", (676, 1275, 698, 1308)), ("7S", (795, 1333, 813, 1366)),
+             ("8S", (696, 1304, 715, 1334)), ("9S", (710, 1342, 728, 1370)), ("10S", (720, 1384, 740, 1413)),
+             ("JS", (735, 1416, 754, 1445)), ("QS", (740, 1454, 763, 1488)), ("KS", (760, 1486, 778, 1514)),
+             ("KS", (856, 1550, 875, 1579))]
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [["4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]])
+    assert [c.corners for c in g.cards if c.card == "4S"] == [(0, 1)]
+
+
 def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())

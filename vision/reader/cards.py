@@ -41,7 +41,7 @@ def card_gaps(centres: np.ndarray, cards: list[ReadCard], which: list[int]) -> n
     return gaps
 
 
-def _blocked(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> bool:
+def covered_between(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> bool:
     """Another index on the card that corners i and j would span: they belong to two cards.
 
     The four corners of a card lie on the circle whose diameter is its diagonal, so another
@@ -113,7 +113,7 @@ def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[
                 continue
             v = (centres[j] - centres[i]) / max(scale, 1e-6)
             d = float(np.linalg.norm(v))
-            if settings.pair_min <= d <= settings.same_card_max and not _blocked(i, j, centres, sizes):
+            if settings.pair_min <= d <= settings.same_card_max and not covered_between(i, j, centres, sizes):
                 found.append((d, i, j))
                 vectors.append(v)
     support = _support(np.array(vectors).reshape(-1, 2), np.array([f[0] for f in found]), settings)

@@ -40,7 +40,7 @@ import numpy as np
 
 from engine.meld import read_meld
 
-from .cards import ReadCard, merge_corners, sure_pairs
+from .cards import ReadCard, covered_between, merge_corners, sure_pairs
 from .corners import Corners
 from .settings import ReaderSettings
 
@@ -365,7 +365,9 @@ class _Grouper:
     def _offsets(self, k: int, outward: np.ndarray) -> list[tuple[int, float, float]]:
         """Corners that could be the far corner of corner ``k``'s card, the end of a line
         stepping ``outward``: the same reading, a card's size away, not a band of a meld, beyond
-        the end and off the line. With each, its offset along and across the line (index sizes)."""
+        the end and off the line, and no other index on the face between them (a first card's
+        far corner peeking from under the next cards of a turning column shows no whole face).
+        With each, its offset along and across the line (index sizes)."""
         length = max(float(np.linalg.norm(outward)), 1e-9)
         unit = outward / length
         normal = np.array([-unit[1], unit[0]])
@@ -376,7 +378,8 @@ class _Grouper:
                 continue
             rel = self.P[j] - self.P[k]
             along, across = float(rel @ unit) / self.S[k], float(rel @ normal) / self.S[k]
-            if along > 0.3 * length / self.S[k] and (abs(across) >= 0.8 or along > 2.5 * length / self.S[k]):
+            if along > 0.3 * length / self.S[k] and (abs(across) >= 0.8 or along > 2.5 * length / self.S[k]) \
+                    and not covered_between(k, j, self.P, self.S):
                 out.append((j, along, across))
         return out
 
