@@ -204,6 +204,18 @@ def test_a_first_cards_far_corner_peeking_from_under_the_next_cards_keeps_it_in_
     assert [c.corners for c in g.cards if c.card == "4S"] == [(0, 1)]
 
 
+@pytest.mark.parametrize("found", [
+    # as photos gave them (valart2 000067, train4 000440): a group of three ending on two copies
+    # of a card, the last step half as long again as the first; the last card's far corner too
+    [("10H", (607, 1077, 640, 1107)), ("10C", (598, 1061, 631, 1093)), ("10C", (579, 1044, 613, 1076)),
+     ("10C", (596, 903, 629, 935))],
+    [("JK", (153, 271, 164, 281)), ("4D", (145, 278, 157, 290)), ("4D", (134, 291, 147, 303)),
+     ("4D", (145, 336, 157, 347))]])
+def test_a_group_ending_on_two_copies_a_longer_step_apart_is_a_meld(found):
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [[name for name, _ in found[:3]]])
+
+
 def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())
