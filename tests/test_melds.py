@@ -216,6 +216,28 @@ def test_a_group_ending_on_two_copies_a_longer_step_apart_is_a_meld(found):
     _same_up_to_direction(melds_read(g), [[name for name, _ in found[:3]]])
 
 
+def test_the_last_cards_face_is_found_along_the_line_not_its_last_step():
+    # the last card's index lies 0.6 index sizes aside (a box showing part of it, a card askew):
+    # its last step turns, but the far corner lies where the line's way puts it
+    t = Table()
+    for i, names in enumerate([SEQ, GROUP, LONG]):
+        t.meld(names, (100 + i * 1.3 * W, 100))
+    g = find_melds(t.corners(odd={len(t.cards) - 1: (1.0, 0.6)}))
+    assert melds_read(g) == [SEQ, GROUP, LONG]
+    assert all(m.oriented for m in g.melds)
+
+
+def test_a_wilds_far_corner_is_no_card_of_the_run_beside_it():
+    # as a photo gave them (valart2 000020): 5H 4H 2D ends on a wild whose far corner lies a
+    # step beyond the end of the run 7D 8D 9D laid beside it, and a wild joins any run
+    found = [("5H", (1042, 1032, 1080, 1052)), ("4H", (1079, 1045, 1114, 1067)), ("2D", (1110, 1060, 1147, 1081)),
+             ("2D", (1221, 1048, 1258, 1070)), ("7D", (1102, 956, 1139, 980)), ("8D", (1134, 973, 1172, 997)),
+             ("9D", (1176, 993, 1214, 1016)), ("9D", (1291, 984, 1327, 1009))]
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [["7D", "8D", "9D"], ["5H", "4H", "2D"]])
+    assert [c.corners for c in g.cards if c.card == "2D"] == [(2, 3)]
+
+
 def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())

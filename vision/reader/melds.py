@@ -135,6 +135,9 @@ class _Grouper:
         length = min(np.log(ratio) / np.log(self.s.step_ratio), abs(n2 - n1) / noise)
         return max(way, length)
 
+    def _wild(self, k: int) -> bool:
+        return self.names[k] == "JK" or self.names[k].startswith("2")
+
     def _one_card(self, a: int, b: int) -> bool:
         return (min(a, b), max(a, b)) in self.sure
 
@@ -311,7 +314,8 @@ class _Grouper:
     def lines(self, exclude: frozenset[int] = frozenset()) -> list[_Line]:
         """The melds' lines, best first; the corners in ``exclude`` (far corners) on none."""
         seeds = self.seeds()
-        blocked: set[int] = set(exclude)
+        # a wild's far corner would join any run laid beside its card: never a band
+        blocked: set[int] = set(exclude) | {k for k in self.far if self._wild(k)}
         chosen: list[_Line] = []
         pool: list[tuple[_Line, list[tuple[int, int, int, int]]]] = []
 
@@ -424,18 +428,33 @@ class _Grouper:
     def far_corners(self, lines: list[_Line]) -> set[int]:
         """The far corners of the lines' end cards, the best lines first: a corner of a better
         line is a band, never another line's far corner (one card's two corners, each the end
-        of a line, would each take the other for its far corner)."""
+        of a line, would each take the other for its far corner), unless it is a wild ending a
+        better line whose own end card shows no face there: a wild's far corner lying a step
+        beyond the end of a run laid beside it continues that run."""
         far: set[int] = set()
         bands: set[int] = set()
+        # where a better line ends: its end corner and the corner its end card's face would show
+        ending = {end: self.face(end, self.P[end] - self.P[inward]) for line in lines for end, inward in self._ends(line)}
         for line in lines:
-            far |= {face for face in self.end_faces(line) if face is not None and face not in bands}
+            for (end, _), face in zip(self._ends(line), self.end_faces(line)):
+                # a better line's end, whose own card shows no face there, is this card's far
+                # corner: a wild's far corner continues any run laid beside it
+                if face is not None and (face not in bands or (face in ending and ending[face] is None
+                                                                and self._wild(face))):
+                    far.add(face)
             bands |= set(line.corners) - far
         return far
 
     def end_faces(self, line: _Line, exclude: frozenset[int] = frozenset()) -> list[Optional[int]]:
         """The far corners of the line's two end cards (last corner's first), where they show
-        their whole face (see ``face``)."""
-        return [self.face(end, self.P[end] - self.P[inward], exclude) for end, inward in self._ends(line)]
+        their whole face (see ``face``), looked for along the line's way at each end (a single
+        step's way turns with a box showing part of an index)."""
+        out = []
+        for i, (end, inward) in enumerate(self._ends(line)):
+            step = self.P[end] - self.P[inward]
+            _, d, _ = self._direction(line.corners if i == 0 else line.corners[::-1], self.s.line_window)
+            out.append(self.face(end, d * float(np.linalg.norm(step)), exclude))
+        return out
 
     def _ends(self, line: _Line) -> list[tuple[int, int]]:
         c = line.corners
