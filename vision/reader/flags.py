@@ -15,8 +15,8 @@ order could not be read for sure), ``missing_card`` (a card that seems to lie un
 ``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right),
 ``score_doubt`` (a card read with some doubt whose next reading would score its valid meld, or the
 hand, otherwise), ``twin_melds`` (two melds of the same cards side by side: a four-index deck's two
-rows of corners counted as two melds?), ``one_card_or_two`` (two cards of a hand with one reading lying as one
-card's corners might), and for ``both`` photos ``hand_apart`` (hand cards joined
+rows of corners counted as two melds?), ``one_card_or_two`` (two cards of a hand with one reading
+lying as one card's corners might), and for ``both`` photos ``hand_apart`` (hand cards joined
 to the rest by one wide gap) and ``hand_off_lines`` (cards against the hand's rows or fan but off
 them, set aside or counted; a line like a meld taken for a row of the hand).
 """
@@ -270,7 +270,8 @@ def merged_corners(f: TableFacts) -> list[Flag]:
 def one_card_or_two(f: TableFacts) -> list[Flag]:
     """Two cards of the hand with one reading whose corners lie as one card's might (a card's
     size apart, alike in size, nothing between): counted as two cards, they may be one card's
-    two corners. Where one of them was merged with another corner, the other may be its own."""
+    two corners (the photo's other cards did not step alike, or the two are printed the same
+    way up, which a misread turn also gives)."""
     card_of = {k: c for c in f.hand for k in f.cards[c].corners}
     out, seen = [], set()
     for i, j in paired_like_one_card(f.corners, f.settings):

@@ -433,14 +433,14 @@ class _Grouper:
         beyond the end of a run laid beside it continues that run."""
         far: set[int] = set()
         bands: set[int] = set()
-        # where a better line ends: its end corner and the corner its end card's face would show
-        ending = {end: self.face(end, self.P[end] - self.P[inward]) for line in lines for end, inward in self._ends(line)}
+        # each line end, and the far corner its card's face shows there (None: no face)
+        shows = {end: face for line in lines for (end, _), face in zip(self._ends(line), self.end_faces(line))}
         for line in lines:
-            for (end, _), face in zip(self._ends(line), self.end_faces(line)):
-                # a better line's end, whose own card shows no face there, is this card's far
-                # corner: a wild's far corner continues any run laid beside it
-                if face is not None and (face not in bands or (face in ending and ending[face] is None
-                                                                and self._wild(face))):
+            for end, _ in self._ends(line):
+                face = shows[end]
+                if face is None:
+                    continue
+                if face not in bands or (self._wild(face) and face in shows and shows[face] is None):
                     far.add(face)
             bands |= set(line.corners) - far
         return far
@@ -518,8 +518,9 @@ class _Grouper:
     def _aligned(self, base: list[int], other: list[int]) -> list[tuple[int, int]]:
         """The most corners of ``other`` that lie each at one offset from a corner of ``base``
         (an offset that may change evenly along the line), as (base, other) pairs in the order
-        of ``base``: the most pairs of the same reading, then the fewest that differ. Tried from every two corners of the same reading; a joker's index sits
-        elsewhere on some decks, so it only follows."""
+        of ``base``: the most pairs of the same reading, then the fewest that differ. Tried from
+        every two corners of the same reading; a joker's index sits elsewhere on some decks, so
+        it only follows."""
         B, O = self.P[base], self.P[other]
         along = (B - B[0]) @ self._axis(base)
         best: list[tuple[int, int]] = []
