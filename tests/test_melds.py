@@ -238,6 +238,24 @@ def test_a_wilds_far_corner_is_no_card_of_the_run_beside_it():
     assert [c.corners for c in g.cards if c.card == "2D"] == [(2, 3)]
 
 
+def test_a_four_index_decks_width_is_learnt_beside_a_two_index_decks():
+    # the last cards of a two-index deck show one far corner each, those of a narrow four-index
+    # deck three: its card width is one of those places, and pairs the two lines of a third
+    # four-index meld whose last card's far corners are covered
+    t = Table()
+    for i, names in enumerate([SEQ, GROUP, ["7D", "8D", "9D"]]):
+        t.meld(names, (100 + i * 1.3 * W, 100))
+    narrow = (3.0 * U, 4.2 * U)
+    four = [["QH", "QD", "QS"], ["4S", "5S", "6S"], LONG]
+    for i, names in enumerate(four):
+        t.meld(names, (100 + i * 4 * U, 100 + 1.5 * H), step=0.9 * U, deck=(True, narrow))
+    last = len(t.cards) - 1
+    g = find_melds(t.corners(covered=((last, 2), (last, 3))))
+    melds = [SEQ, GROUP, ["7D", "8D", "9D"]] + four
+    _same_up_to_direction(melds_read(g), melds)
+    assert len(g.cards) == sum(map(len, melds))
+
+
 def test_no_corners_no_melds():
     from vision.reader.corners import Corners
     g = find_melds(Corners.empty())

@@ -397,11 +397,11 @@ class _Grouper:
                    for o in self._offsets(end, self.P[end] - self.P[inward])]
         self.face_offsets = []
         first = 0
-        while offsets:                     # one place per deck design in the photo, two at most
+        while offsets:                     # per deck design in the photo one place, or more (a four-index card's)
             near = max(([q for q in offsets if self._near_face(q, o)] for o in offsets), key=len)
             # a second place needs about as many ends as the first: two decks' copies of a card
             # lying by chance at one offset from a few ends are no face
-            if len(near) < 2 or len(self.face_offsets) == 2 or len(near) < self.s.face_share * first:
+            if len(near) < 2 or len(self.face_offsets) == self.s.face_places or len(near) < self.s.face_share * first:
                 break
             first = first or len(near)
             centre = np.median(np.array(near), axis=0)
