@@ -88,6 +88,7 @@ class _Grouper:
         self.links = self._links()
         self.sure = sure_pairs(corners, replace(settings, pair_support=settings.line_pair_support))
         self.face_offsets: list[np.ndarray] = []
+        self.face_widths: list[float] = []
         self.on_lines: set[int] = set()
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
@@ -395,18 +396,22 @@ class _Grouper:
         self.on_lines = {k for line in lines for k in line.corners[1:-1]}
         offsets = [np.array(o[1:]) for line in lines for end, inward in self._ends(line)
                    for o in self._offsets(end, self.P[end] - self.P[inward])]
-        self.face_offsets = []
+        places: list[np.ndarray] = []
         first = 0
         while offsets:                     # per deck design in the photo one place, or more (a four-index card's)
             near = max(([q for q in offsets if self._near_face(q, o)] for o in offsets), key=len)
             # a second place needs about as many ends as the first: two decks' copies of a card
             # lying by chance at one offset from a few ends are no face
-            if len(near) < 2 or len(self.face_offsets) == self.s.face_places or len(near) < self.s.face_share * first:
+            if len(near) < 2 or len(places) == self.s.face_places or len(near) < self.s.face_share * first:
                 break
             first = first or len(near)
             centre = np.median(np.array(near), axis=0)
-            self.face_offsets.append(centre)
+            places.append(centre)
             offsets = [q for q in offsets if not self._near_face(q, centre)]
+        # the best two tell a last card; a third place (a four-index card's) only tells how far
+        # across its line a card's second band corner may lie
+        self.face_offsets = places[:2]
+        self.face_widths = [abs(float(f[1])) for f in places]
 
     def _near_face(self, offset: np.ndarray, face: np.ndarray) -> bool:
         return float(np.linalg.norm(offset - face)) <= max(self.s.face_tolerance, 0.3 * float(np.linalg.norm(face)))
@@ -487,7 +492,7 @@ class _Grouper:
         axis = self._axis(base.corners)
         offset = np.median(offsets, 0)
         across = abs(float(offset @ np.array([-axis[1], axis[0]]))) / unit
-        widths = [self.width] + [abs(float(f[1])) for f in self.face_offsets]
+        widths = [self.width] + self.face_widths
         if self.width is not None and not any(-0.8 <= across - w <= 0.5 for w in widths) \
                 and not self._four_corners(base, other, offset):
             return False                                # a twin meld beside it, not its other corners

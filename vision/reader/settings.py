@@ -57,7 +57,8 @@ class ReaderSettings:
     gap_cost: float = 3.0              # a meld's seed over a missing card comes after every plain one
     face_tolerance: float = 1.0        # the last cards' far corners lie this close (index sizes) to their common place
     face_share: float = 0.34           # a second such place (a second design) needs this share of the first's ends
-    face_places: int = 3               # that many places at most (two designs, a four-index card's three far corners)
+    face_places: int = 3               # that many places at most (two designs, a four-index card's three far corners),
+                                       # the best two telling a last card, all a card's width
     line_window: int = 5               # the line of a meld is fitted to its last this many cards
     line_offset: float = 0.45          # a meld's next corner lies within this many index sizes of its line
     joker_slack: float = 1.6           # a joker's index may lie this much farther off its meld's line
