@@ -272,6 +272,8 @@ def one_card_or_two(f: TableFacts) -> list[Flag]:
     size apart, alike in size, nothing between): counted as two cards, they may be one card's
     two corners (the photo's other cards did not step alike, or the two are printed the same
     way up, which a misread turn also gives)."""
+    if max(Counter(f.cards[c].card for c in f.hand).values(), default=0) < 2:
+        return []                                 # no reading held twice (a table photo holds no hand)
     card_of = {k: c for c in f.hand for k in f.cards[c].corners}
     out, seen = [], set()
     for i, j in paired_like_one_card(f.corners, f.settings):

@@ -38,6 +38,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from engine.card import Card
 from engine.meld import read_meld
 
 from .cards import ReadCard, covered_between, merge_corners, sure_pairs
@@ -137,7 +138,7 @@ class _Grouper:
         return max(way, length)
 
     def _wild(self, k: int) -> bool:
-        return self.names[k] == "JK" or self.names[k].startswith("2")
+        return Card.parse(self.names[k]).can_be_wild
 
     def _one_card(self, a: int, b: int) -> bool:
         return (min(a, b), max(a, b)) in self.sure
