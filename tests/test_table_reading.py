@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -13,7 +14,7 @@ from vision.reader.cards import ReadCard, merge_corners
 from vision.reader.reader import Reading
 from vision.reader.repair import suggest
 from vision.reader.settings import ReaderSettings
-from vision.reader.table import _off_the_rows, meld_like, read_table, summary
+from vision.reader.table import _bend, _line_points, _off_the_rows, meld_like, read_table, summary
 
 
 def _read(table: Table, kind: str = "table", size=(2000, 1500), **kw) -> dict:
@@ -243,6 +244,44 @@ def test_both_cards_against_the_hands_fan_but_off_it_are_set_aside_and_a_doubt()
     assert "not counted: are they the hand's (or the discard pile's)?" in off[0]["message"]
     assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH"])
     assert "stray_card" not in _kinds(result, level="note") | _kinds(result)
+
+
+@pytest.mark.parametrize("apart, aside", [(True, True), (False, False)])
+def test_both_a_pile_beyond_the_fans_widest_gap_is_set_aside(apart, aside):
+    # the discard pile thrown beside a fan, across its span: far wider a gap from the fan than
+    # the fan's own, and on none of its lines. Without the rule it stays in the hand, a doubt.
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH", "8C", "JD", "10C", "3S"], (900, 300 + 3.0 * H), fan=8)
+    corners = t.corners()
+    middle = corners.centres[corners.names.index("5S")]
+    for k, (name, turn) in enumerate((("4D", 20.0), ("JC", -15.0), ("7S", 5.0))):
+        t.cards.append((name, middle + np.array([-W / 2 + 0.4 * k * U, -(4.5 + 0.2 * k) * U - H]), turn))
+        t.last.add(len(t.cards) - 1)
+    corners = t.corners()
+    result = read_table(Reading(2000, 1500, corners, merge_corners(corners)), "both",
+                        ReaderSettings(pile_apart=apart)).to_dict()
+    cards = [c["card"] for c in result["cards"]]
+    hand = sorted(cards[i] for i in result["hand"])
+    pile = ["4D", "7S", "JC"]
+    assert (hand == sorted(["2C", "9D", "QS", "5S", "AH", "8C", "JD", "10C", "3S"])) is aside
+    assert (set(pile) <= set(hand)) is not aside
+    doubt = [f for f in result["flags"] if f["kind"] == ("hand_off_lines" if aside else "hand_apart")]
+    assert len(doubt) == 1 and sorted(cards[i] for i in doubt[0]["cards"]) == pile
+
+
+def test_line_points_take_each_cards_corner_along_the_line():
+    # a row whose end cards show both corners: the corner on the row, not the far one, so that
+    # a straight row does not look like a fan
+    t = Table().meld(["2C", "9D", "QS", "5S", "AH"], (300, 300), step=1.4 * U, column=False)
+    t.last.add(0)
+    corners = t.corners()
+    cards = [replace(c, corners=c.corners[::-1]) for c in merge_corners(corners)]   # the far corner first
+    assert [len(c.corners) for c in cards] == [2, 1, 1, 1, 2]
+    reading = Reading(2000, 1500, corners, cards)
+    points = _line_points(reading, list(range(5)))
+    assert np.allclose(points[:, 1], corners.centres[cards[1].corners[0]][1])
+    assert _bend(points) < 1.0
+    assert _bend(np.array([corners.centres[c.corners[0]] for c in cards])) > 10.0
 
 
 @pytest.mark.parametrize("names, like", [(["7S", "8S", "10S"], True), (["5C", "JK", "JK", "8C"], True),

@@ -41,6 +41,33 @@ def card_gaps(centres: np.ndarray, cards: list[ReadCard], which: list[int]) -> n
     return gaps
 
 
+def widest_link(gaps: np.ndarray) -> tuple[float, float, set[int]]:
+    """The longest link of the shortest tree joining cards whose closest distances are ``gaps``
+    (see ``card_gaps``): its length, the median length of all links, and the cards on its
+    smaller side (by position in ``gaps``). Two piles of cards near each other are joined by
+    one such link, far longer than the links within each pile."""
+    n = len(gaps)
+    if n < 2:
+        return 0.0, 0.0, set()
+    tree, edges = {0}, []
+    inside, parent = gaps[0].copy(), np.zeros(n, np.int64)    # each card's closest link into the tree
+    for _ in range(n - 1):                                    # shortest links first (Prim)
+        j = int(np.argmin(np.where(np.isin(np.arange(n), list(tree)), np.inf, inside)))
+        edges.append((float(inside[j]), int(parent[j]), j))
+        tree.add(j)
+        closer = gaps[j] < inside
+        inside[closer], parent[closer] = gaps[j][closer], j
+    lengths = np.array([e[0] for e in edges])
+    longest = int(np.argmax(lengths))
+    side = {edges[longest][2]}
+    for _, a, b in edges:                        # edges were added in tree order: children after parents
+        if a in side:
+            side.add(b)
+    if len(side) > n - len(side):
+        side = set(range(n)) - side
+    return float(lengths[longest]), float(np.median(lengths)), side
+
+
 def covered_between(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> bool:
     """Another index on the card that corners i and j would span: they belong to two cards.
 

@@ -33,7 +33,7 @@ from engine.meld import read_meld
 from engine.profile import get_profile
 from engine.text import Text, either
 
-from .cards import ReadCard, card_gaps, paired_like_one_card
+from .cards import ReadCard, card_gaps, paired_like_one_card, widest_link
 from .corners import Corners
 from .melds import Meld
 from .repair import suggest
@@ -376,26 +376,9 @@ def hand_apart(f: TableFacts) -> list[Flag]:
     own (the discard pile beside the hand, say): they are counted, but may not be the hand's."""
     if f.kind != "both" or len(f.hand) < 4:
         return []
-    gaps = card_gaps(f.corners.centres, f.cards, f.hand)
-    n = len(f.hand)
-    tree, edges = {0}, []
-    inside, parent = gaps[0].copy(), np.zeros(n, np.int64)    # each card's closest link into the tree
-    for _ in range(n - 1):                       # the hand's spanning tree, shortest links first
-        j = int(np.argmin(np.where(np.isin(np.arange(n), list(tree)), np.inf, inside)))
-        edges.append((float(inside[j]), int(parent[j]), j))
-        tree.add(j)
-        closer = gaps[j] < inside
-        inside[closer], parent[closer] = gaps[j][closer], j
-    lengths = np.array([e[0] for e in edges])
-    longest = int(np.argmax(lengths))
-    if lengths[longest] <= max(f.settings.hand_apart * float(np.median(lengths)), 3.0 * f.unit):
+    longest, usual, part = widest_link(card_gaps(f.corners.centres, f.cards, f.hand))
+    if longest <= max(f.settings.hand_apart * usual, 3.0 * f.unit):
         return []
-    # the two sides of the longest link: the smaller one is in doubt
-    side = {edges[longest][2]}
-    for _, a, b in edges:                        # edges were added in tree order: children after parents
-        if a in side:
-            side.add(b)
-    part = side if len(side) <= n - len(side) else set(range(n)) - side
     cards = tuple(sorted(f.hand[i] for i in part))
     shown = " ".join(f.cards[c].card for c in cards)
     return [Flag("hand_apart", cards, Text("{cards}: lying apart from the rest of the hand, counted in it: "

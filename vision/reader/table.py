@@ -12,7 +12,8 @@ The cards in no straight line that lie together form the hand: the largest such 
 cards, each within ``hand_gap`` index sizes of another; the other loose cards (the discard
 pile, a stray card) are flagged, not counted. When the hand lies in rows or a fan, its cards
 lying off them and beside them rather than under them (the discard pile against the hand) are
-set aside too, and flagged.
+set aside too, and flagged; so are, beside a hand held as a fan, the cards beyond the group's
+one wide gap that lie on none of its lines (a pile thrown across the fan's span).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ import numpy as np
 
 from engine.meld import read_meld
 
-from .cards import card_gaps
+from .cards import card_gaps, widest_link
 from .flags import CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_two, table_flags, too_many_copies
 from .melds import Meld, find_melds
 from .reader import Reading
@@ -141,9 +142,41 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     hand = max(sizes.values(), key=len)
     held = set(hand)
     lines = [line for line in dropped + list(rows) if held.issuperset(line)]
-    aside, off_fan = _off_the_rows(reading, hand, lines, settings)
+    pile = _pile_apart(reading, hand, lines, settings)
+    aside, off_fan = _off_the_rows(reading, [c for c in hand if c not in pile], lines, settings)
+    aside = sorted(pile | set(aside))
     kept = held - set(aside)
     return HandSplit(table, sorted(kept), aside, off_fan, [line for line in across if kept.issuperset(line)])
+
+
+def _pile_apart(reading: Reading, hand: list[int], lines: list[list[int]], settings: ReaderSettings) -> set[int]:
+    """The cards of the hand's group that lie beyond its one wide gap (see ``flags.hand_apart``)
+    and on none of its rows or fan, when the rest do lie on them: a pile thrown beside the hand
+    (the discard pile), set aside. Two rows of a spread hand apart stay the hand."""
+    if len(hand) < 4 or not settings.pile_apart:
+        return set()
+    unit = float(np.median(reading.corners.sizes))
+    longest, usual, part = widest_link(card_gaps(reading.corners.centres, reading.cards, hand))
+    if longest <= max(settings.hand_apart * usual, 3.0 * unit):
+        return set()
+    side = {hand[i] for i in part}
+    if any(side & set(line) and set(line) - side for line in lines):
+        return set()                      # a row running on across the gap
+    fan = max((len(line) for line in lines if not side & set(line)
+               and _bend(_line_points(reading, line)) > settings.fan_turn), default=0)
+    return side if 2 * fan >= len(hand) - len(side) else set()
+
+
+def _line_points(reading: Reading, line: list[int]) -> np.ndarray:
+    """One corner per card of a line, in its order: of a card showing more, the one nearest the
+    neighbouring cards' corners (the index band the line runs along)."""
+    P = reading.corners.centres
+    out = []
+    for i, c in enumerate(line):
+        near = [k for j in (i - 1, i + 1) if 0 <= j < len(line) for k in reading.cards[line[j]].corners]
+        mine = reading.cards[c].corners
+        out.append(P[min(mine, key=lambda k: min((float(np.linalg.norm(P[k] - P[q])) for q in near), default=0.0))])
+    return np.array(out)
 
 
 def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
@@ -159,7 +192,7 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
     on = {c for line in lines for c in line}
     if len(on) < 3:
         return [], []
-    rows = [np.array([P[reading.cards[x].corners[0]] for x in line]) for line in lines]
+    rows = [_line_points(reading, line) for line in lines]
     fan = any(_bend(pts) > settings.fan_turn for pts in rows)
     aside, doubtful = [], []
     for c in hand:
