@@ -188,3 +188,18 @@ def test_pips_draw_at_any_size_and_rotation(suit):
         draw_pip(down, suit, (50, 50), 60, (255,), rotate180=True)
         assert np.abs(up.astype(int) - down[::-1, ::-1].astype(int)).mean() < 2
         assert np.abs(up.astype(int) - down.astype(int)).mean() > 10
+
+
+def test_unseen_designs_are_procedural_decks_no_model_trains_on():
+    from vision.synth.designs import designs_for
+    from vision.synth.synth_settings import SynthSettings
+    s = SynthSettings()
+    unseen = designs_for("unseen")
+    assert len(unseen) == s.unseen_designs
+    assert all(d.source == "procedural" and d.split == "unseen" for d in unseen)
+    assert s.unseen_seed != s.procedural_seed
+    training = procedural_designs(s.procedural_designs, s.procedural_seed)
+    assert not {d.name for d in unseen} & {d.name for d in training}
+    assert not any(u.style == t.style for u in unseen for t in training)
+    with pytest.raises(ValueError, match="'train', 'eval' or 'unseen'"):
+        designs_for("test")

@@ -10,6 +10,8 @@ from .synth_settings import SynthSettings
 
 # Reserved for evaluation, never for training: the GNOME decks in ``gnome_decks.EVAL_DECKS``
 # (guyenne-classic, anglo_modern and its 4-colour recolour) and every npm deck (npm_decks).
+# "unseen": procedural decks of a seed no model trains on, a development set of designs the
+# models never saw that leaves the reserved ones untouched (see the model card).
 
 
 def designs_for(split: str, procedural: int = SynthSettings.procedural_designs,
@@ -30,8 +32,12 @@ def rendered_designs(split: str, procedural: int = SynthSettings.procedural_desi
 
 @lru_cache(maxsize=4)
 def _designs(split: str, procedural: int, procedural_seed: int, pack: Optional[Path]) -> tuple[Design, ...]:
-    if split not in ("train", "eval"):
-        raise ValueError(f"designs split must be 'train' or 'eval', got {split!r}")
+    if split not in ("train", "eval", "unseen"):
+        raise ValueError(f"designs split must be 'train', 'eval' or 'unseen', got {split!r}")
+    if split == "unseen":
+        from .procedural_deck import procedural_designs
+        s = SynthSettings()
+        return tuple(sorted(procedural_designs(s.unseen_designs, s.unseen_seed, split="unseen"), key=lambda d: d.name))
     if pack is not None:
         from .pack import pack_designs
         found = list(pack_designs(pack, procedural, procedural_seed))

@@ -66,8 +66,9 @@ def synth_command(argv: list[str]) -> int:
     p.add_argument("--out", required=True, type=Path, help="output folder")
     p.add_argument("--n", type=int, required=True, help="number of photos")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--designs", choices=("train", "eval"), default="train",
-                   help="train: designs that may train a model; eval: the reserved ones")
+    p.add_argument("--designs", choices=("train", "eval", "unseen"), default="train",
+                   help="train: designs that may train a model; eval: the reserved ones; unseen: procedural "
+                        "decks no model trains on (a development set)")
     p.add_argument("--start", type=int, default=0, help="first photo number (to extend a set)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--no-tiles", action="store_true")

@@ -43,6 +43,8 @@ class SynthSettings:
     # designs
     procedural_designs: int = 48
     procedural_seed: int = 20261129
+    unseen_designs: int = 24               # --designs unseen: procedural decks of a seed never trained on
+    unseen_seed: int = 4242
     # the artwork pack (pack.py) that carries training designs to a machine without Debian's decks
     pack_webp_quality: int = 88
 
