@@ -144,3 +144,44 @@ def test_a_card_whose_far_index_is_half_covered_is_still_one_card():
     x1, y1, x2, y2 = far[1]
     corners = corners_of([near, ("6S", [x1, y1 + 0.4 * (y2 - y1), x2, y2])])
     assert _read(corners) == [("6S", 2)]
+
+
+def _slanted(corners: list, shear: float, grow: dict[int, float] | None = None) -> list:
+    """The corners of a card as a photo taken at a slant shows them: sheared (x += shear * y
+    about the card's centre, so the diagonals differ in length), each box ``grow`` times larger."""
+    boxes = np.array([b for _, b in corners], float)
+    centre = boxes.reshape(-1, 2).mean(0)
+    out = []
+    for k, (name, (x1, y1, x2, y2)) in enumerate(corners):
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        cx += shear * (cy - centre[1])
+        f = (grow or {}).get(k, 1.0)
+        w, h = (x2 - x1) / 2 * f, (y2 - y1) / 2 * f
+        out.append((name, [cx - w, cy - h, cx + w, cy + h]))
+    return out
+
+
+def test_a_four_index_card_seen_at_a_slant_is_one_card():
+    # its four indices make a parallelogram whose diagonals differ by a quarter, not a rectangle
+    card = _slanted(card_corners("QS", 400, 400, four=True), 0.3)
+    assert _read(corners_of(card)) == [("QS", 4)]
+
+
+def test_four_indices_at_a_slant_unlike_in_size_are_not_one_card():
+    # two of them far larger: two copies' corners (one nearer the camera), not one card's
+    card = _slanted(card_corners("QS", 400, 400, four=True), 0.3, grow={1: 1.6, 2: 1.6})
+    assert ("QS", 4) not in _read(corners_of(card))
+
+
+@pytest.mark.parametrize("others, one", [(4, True), (0, False)])
+def test_covered_indices_pair_only_when_the_photos_cards_step_alike(others, one):
+    # a hand whose far indices are each half covered shows them far smaller than the near ones:
+    # each card's two corners still, as its pairs step alike; a lone such pair is two cards
+    def covered(name: str, x: float) -> list:
+        near, far = card_corners(name, x, 400)
+        x1, y1, x2, y2 = far[1]
+        return [near, (name, [x1, y1 + 0.5 * (y2 - y1), x2, y2])]
+
+    cards = [covered(name, 300 + 300 * k) for k, name in enumerate(["6S", "2C", "9D", "KH", "5S"][:others + 1])]
+    sixes = [c for c in _read(corners_of(*cards)) if c[0] == "6S"]
+    assert sixes == ([("6S", 2)] if one else [("6S", 1), ("6S", 1)])

@@ -87,8 +87,9 @@ def covered_between(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> b
     return bool(near.any())
 
 
-def _rectangle(points: np.ndarray) -> bool:
-    """Three or four corners of one card: they make right angles, as a card's corners do."""
+def _rectangle(points: np.ndarray, sizes: np.ndarray) -> bool:
+    """Three or four corners of one card: they make right angles, as a card's corners do; four,
+    seen at a slant, a parallelogram of indices alike in size (whole: none is covered)."""
     if len(points) <= 2:
         return True
     if len(points) == 3:
@@ -98,12 +99,14 @@ def _rectangle(points: np.ndarray) -> bool:
             if cos < 0.3:                                   # within about 17 degrees of square
                 return True
         return False
-    # four: the two diagonals halve each other and are as long as each other
+    # four: the two diagonals halve each other and are as long as each other, or nearly so
+    # when the photo is taken at a slant and the four indices show whole, alike in size
     d = np.linalg.norm(points[:, None] - points[None], axis=2)
     i, j = np.unravel_index(np.argmax(d), d.shape)
     k, m = [x for x in range(4) if x not in (i, j)]
     mid_gap = np.linalg.norm((points[i] + points[j]) / 2 - (points[k] + points[m]) / 2)
-    return bool(mid_gap < 0.1 * d[i, j] and abs(d[k, m] - d[i, j]) < 0.12 * d[i, j])
+    skew = abs(d[k, m] - d[i, j]) / d[i, j]
+    return bool(mid_gap < 0.1 * d[i, j] and (skew < 0.12 or (skew < 0.3 and sizes.max() <= 1.3 * sizes.min())))
 
 
 def _support(vectors: np.ndarray, lengths: np.ndarray, settings: ReaderSettings) -> np.ndarray:
@@ -136,7 +139,7 @@ def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[
             if names[i] != names[j]:
                 continue
             scale = (sizes[i] + sizes[j]) / 2
-            if abs(sizes[i] - sizes[j]) > settings.pair_size * scale:   # one card's corners show at one size
+            if abs(sizes[i] - sizes[j]) > settings.pair_size_supported * scale:   # one card's corners show at one size
                 continue
             v = (centres[j] - centres[i]) / max(scale, 1e-6)
             d = float(np.linalg.norm(v))
@@ -144,7 +147,12 @@ def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[
                 found.append((d, i, j))
                 vectors.append(v)
     support = _support(np.array(vectors).reshape(-1, 2), np.array([f[0] for f in found]), settings)
-    return found, support
+    # a corner partly covered shows a smaller box: sizes further apart only for a pair stepping
+    # as the photo's cards do
+    alike = np.array([abs(sizes[i] - sizes[j]) <= settings.pair_size * (sizes[i] + sizes[j]) / 2
+                      for _, i, j in found], bool)
+    keep = alike | (support >= settings.pair_support)
+    return [f for f, k in zip(found, keep) if k], support[keep]
 
 
 def paired_like_one_card(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> set[tuple[int, int]]:
@@ -190,7 +198,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
             continue
         joined = members[ri] + members[rj]
         far = max(np.linalg.norm(centres[a] - centres[b]) / sizes[[a, b]].mean() for a in joined for b in joined)
-        if far > settings.same_card_max or not _rectangle(centres[joined]):
+        if far > settings.same_card_max or not _rectangle(centres[joined], sizes[joined]):
             continue
         group[rj] = ri
         members[ri] = joined
