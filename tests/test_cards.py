@@ -185,3 +185,26 @@ def test_covered_indices_pair_only_when_the_photos_cards_step_alike(others, one)
     cards = [covered(name, 300 + 300 * k) for k, name in enumerate(["6S", "2C", "9D", "KH", "5S"][:others + 1])]
     sixes = [c for c in _read(corners_of(*cards)) if c[0] == "6S"]
     assert sixes == ([("6S", 2)] if one else [("6S", 1), ("6S", 1)])
+
+
+def test_three_corners_of_a_four_index_card_are_one_card():
+    assert _read(corners_of(card_corners("8D", 400, 400, four=True, only=(0, 1, 2)))) == [("8D", 3)]
+
+
+@pytest.mark.parametrize("where", ["off square", "too long a side"])
+def test_a_cards_two_corners_and_a_copys_corner_are_two_cards(where):
+    # the second deck's 9C shows one corner where the first's two make with it an angle 15
+    # degrees off square, or a right angle whose sides are 2.6 to 1 (no card is so long)
+    own = card_corners("9C", 400, 400)                       # corners at (-dx, -dy) and (dx, dy)
+    (_, a), (_, b) = own
+    ca, cb = np.array([(a[0] + a[2]) / 2, (a[1] + a[3]) / 2]), np.array([(b[0] + b[2]) / 2, (b[1] + b[3]) / 2])
+    if where == "off square":
+        turn = math.radians(90 - 15)
+        u = (ca - cb) / np.linalg.norm(ca - cb)
+        v = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]]) @ u
+        at = cb + v * 0.8 * np.linalg.norm(ca - cb)
+    else:
+        u = (ca - cb) / np.linalg.norm(ca - cb)
+        at = cb + np.array([-u[1], u[0]]) * np.linalg.norm(ca - cb) / 2.6
+    copy = [("9C", [at[0] - INDEX_W / 2, at[1] - INDEX_H / 2, at[0] + INDEX_W / 2, at[1] + INDEX_H / 2])]
+    assert _read(corners_of(own, copy)) == [("9C", 1), ("9C", 2)]

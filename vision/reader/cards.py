@@ -87,16 +87,19 @@ def covered_between(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> b
     return bool(near.any())
 
 
-def _rectangle(points: np.ndarray, sizes: np.ndarray) -> bool:
-    """Three or four corners of one card: they make right angles, as a card's corners do; four,
-    seen at a slant, a parallelogram of indices alike in size (whole: none is covered)."""
+def _rectangle(points: np.ndarray, sizes: np.ndarray, settings: ReaderSettings) -> bool:
+    """Three or four corners of one card: they make right angles, as a card's corners do (three:
+    an angle within about 9 degrees of square, its sides no further apart than a card's; a
+    card's two corners and a copy's third seldom do); four, seen at a slant, a parallelogram of
+    indices alike in size (whole: none is covered)."""
     if len(points) <= 2:
         return True
     if len(points) == 3:
         for k in range(3):
             u, v = points[(k + 1) % 3] - points[k], points[(k + 2) % 3] - points[k]
-            cos = abs(float(u @ v)) / max(np.linalg.norm(u) * np.linalg.norm(v), 1e-9)
-            if cos < 0.3:                                   # within about 17 degrees of square
+            lu, lv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+            cos = abs(float(u @ v)) / max(lu * lv, 1e-9)
+            if cos < settings.corner_square and max(lu, lv) <= settings.corner_sides * min(lu, lv):
                 return True
         return False
     # four: the two diagonals halve each other and are as long as each other, or nearly so
@@ -106,7 +109,8 @@ def _rectangle(points: np.ndarray, sizes: np.ndarray) -> bool:
     k, m = [x for x in range(4) if x not in (i, j)]
     mid_gap = np.linalg.norm((points[i] + points[j]) / 2 - (points[k] + points[m]) / 2)
     skew = abs(d[k, m] - d[i, j]) / d[i, j]
-    return bool(mid_gap < 0.1 * d[i, j] and (skew < 0.12 or (skew < 0.3 and sizes.max() <= 1.3 * sizes.min())))
+    return bool(mid_gap < 0.1 * d[i, j] and (skew < 0.12 or (skew < settings.slant_skew
+                                                              and sizes.max() <= settings.slant_sizes * sizes.min())))
 
 
 def _support(vectors: np.ndarray, lengths: np.ndarray, settings: ReaderSettings) -> np.ndarray:
@@ -198,7 +202,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
             continue
         joined = members[ri] + members[rj]
         far = max(np.linalg.norm(centres[a] - centres[b]) / sizes[[a, b]].mean() for a in joined for b in joined)
-        if far > settings.same_card_max or not _rectangle(centres[joined], sizes[joined]):
+        if far > settings.same_card_max or not _rectangle(centres[joined], sizes[joined], settings):
             continue
         group[rj] = ri
         members[ri] = joined

@@ -34,6 +34,10 @@ class ReaderSettings:
     pair_support: int = 3              # that many other pairs
     pair_tolerance: float = 0.15       # the same way: within this share of the step's length
     pair_slack: float = 0.3            # plus this many index sizes
+    corner_square: float = 0.15        # three corners of one card: one of their angles within about 9 degrees
+    corner_sides: float = 2.0          # of square, its sides at most this ratio apart (a card's)
+    slant_skew: float = 0.3            # four: a parallelogram whose diagonals differ by at most this share,
+    slant_sizes: float = 1.3           # its indices alike in size (at most this ratio apart), when over 12%
     same_way_margin: float = 0.1       # a lone pair whose crops match this much better as they lie
                                        # than turned round is two cards (index_turn.py)
     line_pair_support: int = 6         # a pair with this much support is one card: never two cards of a meld's line
