@@ -208,3 +208,11 @@ def test_a_cards_two_corners_and_a_copys_corner_are_two_cards(where):
         at = cb + np.array([-u[1], u[0]]) * np.linalg.norm(ca - cb) / 2.6
     copy = [("9C", [at[0] - INDEX_W / 2, at[1] - INDEX_H / 2, at[0] + INDEX_W / 2, at[1] + INDEX_H / 2])]
     assert _read(corners_of(own, copy)) == [("9C", 1), ("9C", 2)]
+
+
+def test_a_whole_card_at_a_slant_keeps_its_four_corners_beside_a_copys_corner():
+    # built pair by pair, the second deck's copy's corner would join the card's first corners
+    # and leave it two halves; a card showing four corners is found whole first
+    card = _slanted(card_corners("QS", 400, 400, four=True), 0.3)
+    copy = [("QS", [60 - INDEX_W / 2, 210 - INDEX_H / 2, 60 + INDEX_W / 2, 210 + INDEX_H / 2])]
+    assert _read(corners_of(card, copy)) == [("QS", 1), ("QS", 4)]

@@ -12,6 +12,7 @@ corner lying between the two (another card's index on top) means they are two ca
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Callable, Optional
 
 import numpy as np
@@ -165,6 +166,34 @@ def paired_like_one_card(corners: Corners, settings: ReaderSettings = ReaderSett
     return {(i, j) for _, i, j in _candidates(corners, settings)[0]}
 
 
+def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings: ReaderSettings) -> list[tuple[int, ...]]:
+    """Four corners read alike, each two of which may be one card's (``found``), that make one
+    card's parallelogram: the best first, none sharing a corner."""
+    names = corners.names
+    centres = corners.centres.astype(np.float64)
+    sizes = corners.sizes.astype(np.float64)
+    linked = {(i, j) for _, i, j in found}
+    alike: dict[str, list[int]] = {}
+    for i, j in linked:
+        alike.setdefault(names[i], []).extend((i, j))
+    quads = []
+    for idx in alike.values():
+        idx = sorted(set(idx))
+        if len(idx) < 4 or len(idx) > 12:
+            continue
+        for q in combinations(idx, 4):
+            if all((a, b) in linked for a, b in combinations(q, 2)) and _rectangle(centres[list(q)], sizes[list(q)], settings):
+                d = np.linalg.norm(centres[list(q)][:, None] - centres[list(q)][None], axis=2)
+                quads.append((float(np.sort(d.ravel())[-1] - np.sort(d.ravel())[-3]) / float(d.max()), q))
+    taken: set[int] = set()
+    out = []
+    for _, q in sorted(quads):
+        if not taken & set(q):
+            taken |= set(q)
+            out.append(q)
+    return out
+
+
 def sure_pairs(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> set[tuple[int, int]]:
     """Pairs of corners (i < j) that step as the photo's cards do: one card's two corners."""
     found, support = _candidates(corners, settings)
@@ -196,6 +225,14 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
             i = group[i]
         return i
 
+    # a card showing its four corners first, whole: built pair by pair, its three corners on
+    # the way might not look square at a slant
+    for quad in _whole_cards(corners, found, settings):
+        for k in quad[1:]:
+            group[k] = quad[0]
+        members[quad[0]] = list(quad)
+        for k in quad[1:]:
+            del members[k]
     for _, d, i, j in sorted(pairs):
         ri, rj = root(i), root(j)
         if ri == rj or len(members[ri]) + len(members[rj]) > 4:
