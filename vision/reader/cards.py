@@ -132,7 +132,7 @@ def _support(vectors: np.ndarray, lengths: np.ndarray, settings: ReaderSettings)
 def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[float, int, int]], np.ndarray]:
     """Pairs of corners that may be one card's (same reading, alike in size, from ``pair_min``
     to ``same_card_max`` index sizes apart, no other index between), as (distance, i, j), with
-    each pair's support."""
+    each pair's support; a pair less alike in size (``pair_size_supported``) only with support."""
     n = len(corners)
     names = corners.names
     centres = corners.centres.astype(np.float64)

@@ -29,9 +29,9 @@ class ReaderSettings:
     same_card_max: float = 9.0         # and at most (a card's diagonal, over every deck measured)
     pair_size: float = 0.5             # their sizes differ by at most this share of their mean (a box shows
                                        # the visible part of an index)
-    pair_size_supported: float = 0.8   # ... or this share, when other pairs step the same way (a corner partly covered)
     pair_min: float = 0.9              # ... or this close, when other pairs step the same way (see cards.py)
     pair_support: int = 3              # that many other pairs
+    pair_size_supported: float = 0.8   # sizes differing by up to this share, when other pairs step alike (covered)
     pair_tolerance: float = 0.15       # the same way: within this share of the step's length
     pair_slack: float = 0.3            # plus this many index sizes
     corner_square: float = 0.15        # three corners of one card: one of their angles within about 9 degrees
