@@ -69,6 +69,18 @@ def widest_link(gaps: np.ndarray) -> tuple[float, float, set[int]]:
     return float(lengths[longest]), float(np.median(lengths)), side
 
 
+def beyond_gap(corners: Corners, cards: list[ReadCard], which: list[int], settings: ReaderSettings) -> set[int]:
+    """Of the cards ``which`` (4 at least), those on the smaller side of their one wide gap: a
+    link of their shortest tree over ``hand_apart`` times the usual link and over 3 index sizes
+    (a pile beside the hand). Empty when there is none."""
+    if len(which) < 4:
+        return set()
+    longest, usual, part = widest_link(card_gaps(corners.centres, cards, which))
+    if longest <= max(settings.hand_apart * usual, 3.0 * float(np.median(corners.sizes))):
+        return set()
+    return {which[i] for i in part}
+
+
 def covered_between(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> bool:
     """Another index on the card that corners i and j would span: they belong to two cards.
 

@@ -33,7 +33,7 @@ from engine.meld import read_meld
 from engine.profile import get_profile
 from engine.text import Text, either
 
-from .cards import ReadCard, card_gaps, paired_like_one_card, widest_link
+from .cards import ReadCard, beyond_gap, paired_like_one_card
 from .corners import Corners
 from .melds import Meld
 from .repair import suggest
@@ -374,12 +374,10 @@ def stray_cards(f: TableFacts) -> list[Flag]:
 def hand_apart(f: TableFacts) -> list[Flag]:
     """``--as both``: cards of the hand joined to the rest by one gap far wider than the hand's
     own (the discard pile beside the hand, say): they are counted, but may not be the hand's."""
-    if f.kind != "both" or len(f.hand) < 4:
+    part = beyond_gap(f.corners, f.cards, f.hand, f.settings) if f.kind == "both" else set()
+    if not part:
         return []
-    longest, usual, part = widest_link(card_gaps(f.corners.centres, f.cards, f.hand))
-    if longest <= max(f.settings.hand_apart * usual, 3.0 * f.unit):
-        return []
-    cards = tuple(sorted(f.hand[i] for i in part))
+    cards = tuple(sorted(part))
     shown = " ".join(f.cards[c].card for c in cards)
     return [Flag("hand_apart", cards, Text("{cards}: lying apart from the rest of the hand, counted in it: "
                                            "are they the hand's (or the discard pile's)?", cards=shown))]

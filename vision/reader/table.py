@@ -26,7 +26,7 @@ import numpy as np
 
 from engine.meld import read_meld
 
-from .cards import card_gaps, widest_link
+from .cards import beyond_gap, card_gaps
 from .flags import CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_two, table_flags, too_many_copies
 from .melds import Meld, find_melds
 from .reader import Reading
@@ -150,18 +150,13 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
 
 
 def _pile_apart(reading: Reading, hand: list[int], lines: list[list[int]], settings: ReaderSettings) -> set[int]:
-    """The cards of the hand's group that lie beyond its one wide gap (see ``flags.hand_apart``)
-    and on none of its rows or fan, when the rest do lie on them: a pile thrown beside the hand
-    (the discard pile), set aside. Two rows of a spread hand apart stay the hand."""
-    if len(hand) < 4 or not settings.pile_apart:
-        return set()
-    unit = float(np.median(reading.corners.sizes))
-    longest, usual, part = widest_link(card_gaps(reading.corners.centres, reading.cards, hand))
-    if longest <= max(settings.hand_apart * usual, 3.0 * unit):
-        return set()
-    side = {hand[i] for i in part}
-    if any(side & set(line) and set(line) - side for line in lines):
-        return set()                      # a row running on across the gap
+    """The cards of the hand's group that lie beyond its one wide gap (``cards.beyond_gap``) and
+    on none of its lines, when the rest is held as a fan (its longest bending line holds half of
+    it): a pile thrown beside the hand (the discard pile), set aside. Two rows of a spread hand
+    apart stay the hand."""
+    side = beyond_gap(reading.corners, reading.cards, hand, settings) if settings.pile_apart else set()
+    if not side or any(side & set(line) and set(line) - side for line in lines):
+        return set()                      # none, or a row running on across the gap
     fan = max((len(line) for line in lines if not side & set(line)
                and _bend(_line_points(reading, line)) > settings.fan_turn), default=0)
     return side if 2 * fan >= len(hand) - len(side) else set()
