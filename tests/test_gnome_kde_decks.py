@@ -6,10 +6,11 @@ system-deps``); skipped without them. Faces are cached under $BURRACO_CACHE afte
 import numpy as np
 import pytest
 
-from engine.card import Card, full_deck
+from engine.card import JOKER, Card, full_deck
 from vision.synth.design import FACE_HEIGHT, Design
 from vision.synth.gnome_decks import EVAL_DECKS, gnome_designs
-from vision.synth.kde_decks import kde_designs
+from vision.synth.designs import designs_for
+from vision.synth.kde_decks import HELDOUT_DECKS, JOKER_DONOR, kde_designs
 from vision.synth.svg_render import rsvg_available
 
 pytestmark = pytest.mark.skipif(not rsvg_available(), reason="rsvg-convert not installed")
@@ -20,7 +21,7 @@ needs_gnome = pytest.mark.skipif(not GNOME, reason="gnome-cards-data not install
 needs_kde = pytest.mark.skipif(not KDE, reason="kdegames-card-data-kf5 not installed")
 
 #: Decks rendered in full here (a cold render of every deck takes minutes: see montage_cli).
-FULL_CHECK = ["gnome/anglo", "gnome/ornamental", "kde/nicu-white"]
+FULL_CHECK = ["gnome/anglo", "gnome/ornamental", "kde/nicu-white", "kde/gm-paris"]
 
 
 @needs_gnome
@@ -35,9 +36,33 @@ def test_gnome_names_sources_and_splits():
 
 @needs_kde
 def test_kde_names_and_exclusions():
-    assert all(d.source == "kde" and d.split == "train" for d in KDE.values())
-    assert "kde/xskat-german" not in KDE
+    assert all(d.source == "kde" for d in KDE.values())
+    for name, d in KDE.items():
+        assert d.split == ("heldout" if name[len("kde/"):] in HELDOUT_DECKS else "train"), name
+    for left_out in ("xskat-german", "xskat-french", "oxygen", "oxygen-air", "future", "ancient-egyptians"):
+        assert f"kde/{left_out}" not in KDE
     assert all(n.startswith("kde/") and "svg-" not in n for n in KDE)
+
+
+@needs_kde
+def test_heldout_real_decks_never_train():
+    held = {d.name for d in designs_for("heldout")}
+    assert held == {f"kde/{s}" for s in HELDOUT_DECKS} & set(KDE)
+    assert not held & {d.name for d in designs_for("train")}
+
+
+@needs_kde
+def test_a_deck_without_joker_borrows_the_donors():
+    """gm-paris has no joker: it gets nicu-white's, fitted to its own face size, with its indices."""
+    deck, donor = KDE.get("kde/gm-paris"), KDE.get(f"kde/{JOKER_DONOR}")
+    if deck is None or donor is None:
+        pytest.skip("gm-paris or the joker donor not installed")
+    joker, ace, theirs = deck.face(JOKER).image, deck.face(Card("A", "S")).image, donor.face(JOKER).image
+    assert joker.shape == ace.shape
+    import cv2
+    fitted = cv2.resize(theirs, joker.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+    assert np.array_equal(joker, fitted)
+    assert len(deck.face(JOKER).indices) >= 2
 
 
 def _corner_of(box, w, h):

@@ -201,5 +201,5 @@ def test_unseen_designs_are_procedural_decks_no_model_trains_on():
     training = procedural_designs(s.procedural_designs, s.procedural_seed)
     assert not {d.name for d in unseen} & {d.name for d in training}
     assert not any(u.style == t.style for u in unseen for t in training)
-    with pytest.raises(ValueError, match="'train', 'eval' or 'unseen'"):
+    with pytest.raises(ValueError, match="train, eval, unseen, heldout"):
         designs_for("test")

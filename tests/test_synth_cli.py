@@ -88,9 +88,22 @@ def test_real_artwork_only(tmp_path):
     assert designs and not any(d.startswith("proc/") for d in designs)
 
 
+def test_only_the_designs_named(tmp_path):
+    """--only keeps the split's designs whose names match its patterns, nothing else."""
+    assert main(["synth", "--out", str(tmp_path), "--n", "3", "--seed", "4", "--designs", "train", "--workers", "1",
+                 "--only", "proc/*-1, proc/*-2", "--no-tiles", "--no-crops"]) == 0
+    designs = {d for p in (tmp_path / "truth").glob("*.json") for d in json.loads(p.read_text())["designs"]}
+    assert designs and all(d.startswith("proc/") and d.endswith(("-1", "-2")) for d in designs)
+    assert json.loads((tmp_path / "manifest-000000.json").read_text())["only"] == "proc/*-1, proc/*-2"
+
+
 def test_bad_arguments(capsys):
     assert main(["synth", "--out", "/tmp/x", "--n", "0"]) == 2
     assert main(["synth", "--out", "/tmp/x", "--n", "1", "--procedural", "-1"]) == 2
+    capsys.readouterr()
+    # a pattern that matches no design of the split (the reserved decks are not training designs)
+    assert main(["synth", "--out", "/tmp/x", "--n", "1", "--only", "gnome/anglo_modern"]) == 2
+    assert "no train design matches --only 'gnome/anglo_modern'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["synth", "--out", "/tmp/x", "--n", "1", "--designs", "everything"])
 

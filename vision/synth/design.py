@@ -15,7 +15,7 @@ from engine.card import Card
 #: Height in pixels of every face a design renders; the width follows the deck's own aspect ratio.
 FACE_HEIGHT = 360
 
-SPLITS = ("train", "eval", "unseen")
+SPLITS = ("train", "eval", "unseen", "heldout")
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from .design import Design
+from .design import SPLITS, Design
 from .synth_settings import SynthSettings
 
 # Reserved for evaluation, never for training: the GNOME decks in ``gnome_decks.EVAL_DECKS``
 # (guyenne-classic, anglo_modern and its 4-colour recolour) and every npm deck (npm_decks).
 # "unseen": procedural decks of a seed no model trains on, a development set of designs the
 # models never saw that leaves the reserved ones untouched (see the model card).
+# "heldout": real artwork held out of training for the same purpose (kde_decks.HELDOUT_DECKS).
 
 
 def designs_for(split: str, procedural: int = SynthSettings.procedural_designs,
@@ -32,8 +33,8 @@ def rendered_designs(split: str, procedural: int = SynthSettings.procedural_desi
 
 @lru_cache(maxsize=4)
 def _designs(split: str, procedural: int, procedural_seed: int, pack: Optional[Path]) -> tuple[Design, ...]:
-    if split not in ("train", "eval", "unseen"):
-        raise ValueError(f"designs split must be 'train', 'eval' or 'unseen', got {split!r}")
+    if split not in SPLITS:
+        raise ValueError(f"designs split must be one of {', '.join(SPLITS)}, got {split!r}")
     if split == "unseen":
         from .procedural_deck import procedural_designs
         s = SynthSettings()
@@ -57,7 +58,7 @@ def _from_sources(split: str, procedural: int, procedural_seed: int) -> list[Des
     found = [d for d in gnome_designs() + kde_designs() if d.split == split]
     if split == "train":
         found += procedural_designs(procedural, procedural_seed, split="train")
-    else:
+    elif split == "eval":
         from .npm_decks import npm_designs
         found += npm_designs()
     return found

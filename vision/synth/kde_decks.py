@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
+import cv2
 import numpy as np
 
 from engine.card import JOKER, Card, full_deck
@@ -33,7 +34,16 @@ EXCLUDED: dict[str, str] = {
     "konqi-modern": "cards are embedded 72x96 bitmaps: far too low-resolution",
     "oxygen-air": "rank printed once (top right) and pip once (bottom left): no corner index pair to label",
     "oxygen-white": "rank printed once (top right) and pip once (bottom left): no corner index pair to label",
+    "oxygen": "rank printed once (top right) and pip once (bottom left): no corner index pair to label",
+    "future": "a machine's display panel instead of a printed corner index",
+    "ancient-egyptians": "rank and pip printed apart, the lower index not turned: most faces get no index box",
 }
+#: Real artwork held out of training: a development set of designs no model trained on
+#: (``burraco synth --designs heldout``), that leaves the reserved evaluation designs untouched.
+HELDOUT_DECKS = frozenset({"standard", "penguins"})
+#: A deck without a joker of its own borrows this training deck's, fitted to its face size (a
+#: Burraco deck needs jokers; their 52 other faces are what such a deck brings).
+JOKER_DONOR = "nicu-white"
 
 
 def element_id(card: Card) -> str:
@@ -69,21 +79,30 @@ def render_element(path: Path, eid: str, height: int = FACE_HEIGHT * SUPERSAMPLE
     return render_svg(path, element_id=eid, zoom=zoom)
 
 
-def _kde_builder(name: str, path: Path) -> Callable[[], dict[str, np.ndarray]]:
+def _joker_face(name: str, path: Path) -> np.ndarray:
+    for eid in joker_ids(name):
+        try:
+            return make_face(render_element(path, eid))
+        except SvgRenderError:
+            continue
+    raise SvgRenderError(f"{path} has no joker element")
+
+
+def _kde_builder(name: str, path: Path, donor: Optional[Path] = None) -> Callable[[], dict[str, np.ndarray]]:
+    """Faces of one deck; ``donor``, a deck file whose joker stands in for a missing one."""
     def build() -> dict[str, np.ndarray]:
         faces = {}
         for card in full_deck():
             if card == JOKER:
                 continue
             faces[card_key(card)] = make_face(render_element(path, element_id(card)))
-        for eid in joker_ids(name):
-            try:
-                faces[card_key(JOKER)] = make_face(render_element(path, eid))
-                break
-            except SvgRenderError:
-                continue
+        if donor is None:
+            faces[card_key(JOKER)] = _joker_face(name, path)
         else:
-            raise SvgRenderError(f"{path} has no joker element")
+            joker = _joker_face(JOKER_DONOR, donor)
+            h, w = faces[card_key(Card("A", "S"))].shape[:2]
+            # nearest, so that the alpha stays 0 or 255
+            faces[card_key(JOKER)] = cv2.resize(joker, (w, h), interpolation=cv2.INTER_NEAREST)
         try:
             faces["back"] = make_face(render_element(path, "back"))
         except (SvgRenderError, ValueError):
@@ -92,10 +111,12 @@ def _kde_builder(name: str, path: Path) -> Callable[[], dict[str, np.ndarray]]:
     return build
 
 
-def kde_design(name: str, path: Path) -> Design:
-    deck = CachedDeck(cache_dir("decks", "kde", name), _kde_builder(name, path), source_id=str(path))
-    return Design(name=f"kde/{name}", source="kde", split="train", render=deck.face,
-                  render_back=deck.back)
+def kde_design(name: str, path: Path, donor: Optional[Path] = None) -> Design:
+    """One KDE deck; ``donor``: the deck file whose joker it borrows (it has none of its own)."""
+    source_id = str(path) if donor is None else f"{path}+joker:{donor}"
+    deck = CachedDeck(cache_dir("decks", "kde", name), _kde_builder(name, path, donor), source_id=source_id)
+    return Design(name=f"kde/{name}", source="kde", split="heldout" if name in HELDOUT_DECKS else "train",
+                  render=deck.face, render_back=deck.back)
 
 
 def has_joker(path: Path) -> bool:
@@ -108,8 +129,17 @@ def has_joker(path: Path) -> bool:
 
 
 def kde_designs() -> list[Design]:
-    """One Design per French-suited KDE deck installed that has a joker (a Burraco deck needs one;
-    ancient-egyptians, future, gm-paris, jolly-royal, oxygen, penguins, standard and
-    tigullio-international have none and are left out)."""
-    return [kde_design(name, path) for name, path in kde_deck_files().items()
-            if name not in EXCLUDED and has_joker(path)]
+    """One Design per French-suited KDE deck installed. Those without a joker of their own
+    (gm-paris, jolly-royal, penguins, standard, tigullio-international) borrow ``JOKER_DONOR``'s,
+    and are left out when it is not installed."""
+    files = kde_deck_files()
+    donor = files.get(JOKER_DONOR)
+    out = []
+    for name, path in files.items():
+        if name in EXCLUDED:
+            continue
+        if has_joker(path):
+            out.append(kde_design(name, path))
+        elif donor is not None:
+            out.append(kde_design(name, path, donor))
+    return out

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import fnmatch
 import json
 import math
 import multiprocessing as mp
@@ -15,16 +16,30 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from .design import SPLITS
 from .export import prepare, write_sample
 from .synth_settings import SynthSettings
 
 _STATE: dict = {}
 
 
-def _init(split: str, settings: SynthSettings, out: str, tiles: bool, crops: bool) -> None:
+def chosen_designs(split: str, settings: SynthSettings, only: str = "") -> tuple:
+    """The split's designs, or those of them whose names match one of ``only``'s comma-separated
+    patterns (``fnmatch``, e.g. ``"kde/*,gnome/paris"``). Raises ValueError when none match."""
     from .designs import designs_for
-    _STATE.update(designs=designs_for(split, settings.procedural_designs, settings.procedural_seed),
-                  settings=settings, out=Path(out), tiles=tiles, crops=crops)
+    found = designs_for(split, settings.procedural_designs, settings.procedural_seed)
+    patterns = [p.strip() for p in only.split(",") if p.strip()]
+    if not patterns:
+        return found
+    picked = tuple(d for d in found if any(fnmatch.fnmatchcase(d.name, p) for p in patterns))
+    if not picked:
+        raise ValueError(f"no {split} design matches --only {only!r}")
+    return picked
+
+
+def _init(split: str, settings: SynthSettings, out: str, tiles: bool, crops: bool, only: str = "") -> None:
+    _STATE.update(designs=chosen_designs(split, settings, only), settings=settings, out=Path(out), tiles=tiles,
+                  crops=crops)
 
 
 def _one(job: tuple[int, int]) -> tuple[int, dict]:
@@ -66,15 +81,18 @@ def synth_command(argv: list[str]) -> int:
     p.add_argument("--out", required=True, type=Path, help="output folder")
     p.add_argument("--n", type=int, required=True, help="number of photos")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--designs", choices=("train", "eval", "unseen"), default="train",
+    p.add_argument("--designs", choices=SPLITS, default="train",
                    help="train: designs that may train a model; eval: the reserved ones; unseen: procedural "
-                        "decks no model trains on (a development set)")
+                        "decks no model trains on; heldout: real decks held out of training (both development "
+                        "sets)")
     p.add_argument("--start", type=int, default=0, help="first photo number (to extend a set)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--no-tiles", action="store_true")
     p.add_argument("--no-crops", action="store_true")
     p.add_argument("--procedural", type=int, default=SynthSettings.procedural_designs,
                    help="procedural decks among the training designs (0: real artwork only)")
+    p.add_argument("--only", default="", metavar="PATTERNS",
+                   help="only the designs of the split whose names match these comma-separated patterns")
     p.add_argument("--budget-min", type=float, default=0.0,
                    help="start no photo after this many minutes; the set holds those finished (0: no limit)")
     args = p.parse_args(argv)
@@ -86,11 +104,16 @@ def synth_command(argv: list[str]) -> int:
         return 2
     settings = replace(SynthSettings(), procedural_designs=args.procedural)
     try:
+        chosen_designs(args.designs, settings, args.only)
+    except ValueError as err:
+        print(f"burraco synth: {err}", file=sys.stderr)
+        return 2
+    try:
         prepare(args.out)
     except OSError as err:
         print(f"burraco synth: cannot write to {args.out}: {err.strerror or err}", file=sys.stderr)
         return 2
-    init = (args.designs, settings, str(args.out), not args.no_tiles, not args.no_crops)
+    init = (args.designs, settings, str(args.out), not args.no_tiles, not args.no_crops, args.only)
     jobs = [(args.seed, i) for i in range(args.start, args.start + args.n)]
     results: dict[int, dict] = {}
     t0 = time.perf_counter()
@@ -122,7 +145,7 @@ def synth_command(argv: list[str]) -> int:
             writer.writerow(["file", "label"])
         writer.writerows(rows)
     used = sorted({d for r in results.values() for d in r["designs"]})
-    summary = {"seed": args.seed, "start": args.start, "n": args.n, "split": args.designs,
+    summary = {"seed": args.seed, "start": args.start, "n": args.n, "split": args.designs, "only": args.only,
                "budget_min": args.budget_min,
                "designs_used": used, "settings": settings.to_dict(), "seconds": round(seconds, 1),
                "photos": len(results), "boxes": sum(r["boxes"] for r in results.values()),
