@@ -385,6 +385,28 @@ def test_the_last_cards_far_corner_is_no_card_of_the_meld_beyond_it():
     assert sorted(c.card for c in g.cards).count("2D") == 1
 
 
+def test_a_last_cards_far_corner_closer_than_usual_is_found_where_the_photo_shows_them():
+    # as a photo gave them (train4 000559): a deck of jumbo indices on small cards, its last cards'
+    # far corners 1.6 index sizes from their band corner; the clubs' last card, 2C, ends one meld
+    # where the diamonds begin on the same line: its far corner is its own, not a wild of the next
+    found = [('AC', (40, 195, 62, 208)), ('KC', (64, 201, 85, 214)), ('QC', (86, 207, 107, 220)),
+             ('JC', (108, 214, 128, 227)), ('10C', (131, 221, 152, 234)), ('9C', (153, 229, 174, 241)),
+             ('8C', (175, 236, 196, 248)), ('2D', (196, 243, 216, 254)), ('6C', (219, 250, 240, 262)),
+             ('5C', (241, 259, 261, 269)), ('4C', (261, 263, 281, 275)), ('3C', (280, 269, 300, 280)),
+             ('2C', (301, 275, 322, 286)), ('2C', (332, 264, 353, 276)), ('KD', (360, 277, 380, 288)),
+             ('QD', (380, 285, 401, 297)), ('JD', (401, 292, 420, 303)), ('10D', (420, 297, 440, 309)),
+             ('9D', (439, 306, 458, 316)), ('8D', (458, 314, 475, 324)), ('7D', (474, 318, 493, 329)),
+             ('6D', (493, 324, 511, 335)), ('5D', (510, 330, 529, 341)), ('4D', (526, 336, 545, 347)),
+             ('3D', (546, 344, 564, 354)), ('2D', (563, 351, 581, 360)), ('2D', (592, 341, 611, 351)),
+             ('6D', (377, 249, 397, 261)), ('7D', (398, 256, 418, 268)), ('8D', (417, 264, 436, 275)),
+             ('9D', (436, 269, 456, 281)), ('9D', (468, 260, 488, 272))]
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [["AC", "KC", "QC", "JC", "10C", "9C", "8C", "2D", "6C", "5C", "4C", "3C", "2C"],
+                                          ["6D", "7D", "8D", "9D"],
+                                          ["KD", "QD", "JD", "10D", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D"]])
+    assert sorted(c.card for c in g.cards).count("2C") == 1
+
+
 def test_two_loose_corners_printed_the_same_way_up_stay_two_cards():
     # a meld, and two 7H lying loose four index sizes apart: one card's two corners by their
     # spacing, but the photo shows them printed the same way up (two decks' copies)

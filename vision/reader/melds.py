@@ -368,19 +368,21 @@ class _Grouper:
                 kept.append(line)
         return kept, partners
 
-    def _offsets(self, k: int, outward: np.ndarray) -> list[tuple[int, float, float]]:
+    def _offsets(self, k: int, outward: np.ndarray, low: Optional[float] = None) -> list[tuple[int, float, float]]:
         """Corners that could be the far corner of corner ``k``'s card, the end of a line
         stepping ``outward``: the same reading, a card's size away, not a band of a meld, beyond
         the end and off the line, and no other index on the face between them (a first card's
         far corner peeking from under the next cards of a turning column shows no whole face).
-        With each, its offset along and across the line (index sizes)."""
+        With each, its offset along and across the line (index sizes). ``low``: the nearest a far
+        corner may lie (``same_card_min`` unless told)."""
+        low = self.s.same_card_min if low is None else low
         length = max(float(np.linalg.norm(outward)), 1e-9)
         unit = outward / length
         normal = np.array([-unit[1], unit[0]])
         out = []
         for j in range(len(self.P)):
             if j == k or self.names[j] != self.names[k] or j in self.on_lines \
-                    or not self.s.same_card_min <= self.U[k, j] <= self.s.same_card_max:
+                    or not low <= self.U[k, j] <= self.s.same_card_max:
                 continue
             rel = self.P[j] - self.P[k]
             along, across = float(rel @ unit) / self.S[k], float(rel @ normal) / self.S[k]
@@ -470,7 +472,10 @@ class _Grouper:
         """The far corner of corner ``k``'s card, when the card shows its whole face beyond the
         end of its line (stepping ``outward``): then it is the last card laid, nothing lies
         beyond it. Corners in ``exclude`` (another card's, surely) are never it."""
-        found = [o for o in self._offsets(k, outward) if o[0] not in exclude]
+        # once the photo has shown where its last cards' far corners lie, one lying there is taken
+        # however close (a jumbo index on a small card)
+        found = [o for o in self._offsets(k, outward, self.s.pair_min if self.face_offsets else None)
+                 if o[0] not in exclude]
         if self.face_offsets:
             found = [o for o in found if any(self._near_face(np.array(o[1:]), f) for f in self.face_offsets)]
         return min(found, key=lambda o: o[1] ** 2 + o[2] ** 2)[0] if found else None
@@ -587,8 +592,10 @@ class _Grouper:
         used = {k for ks in owner.values() for k in ks}
         rest = [k for k in range(len(self.P)) if k not in used]
         for r in sorted(rest, key=lambda r: min((self.U[r, k] for k in owner), default=0.0)):
+            # a far corner that lies where the photo's last cards show theirs, however close
+            low = self.s.pair_min if r in self.far else self.s.same_card_min
             fits = [k for k in owner if self.names[k] == self.names[r] and len(owner[k]) < 4
-                    and self.s.same_card_min <= self.U[k, r] <= self.s.same_card_max
+                    and low <= self.U[k, r] <= self.s.same_card_max
                     and not self._between(k, r, owner[k])]
             if fits:
                 owner[min(fits, key=lambda k: self.U[k, r])].append(r)
