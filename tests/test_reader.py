@@ -72,6 +72,32 @@ def test_reads_most_corners_of_the_sample_photos(reader):
     assert hits / total >= 0.5, f"{hits}/{total}"
 
 
+def test_a_surely_found_corner_no_reading_keeps_is_returned_unread(reader, monkeypatch):
+    """Of the detector's boxes, those found surely and taken for an index whose reading is too
+    unsure to keep come back as unread (a card may be missing); boxes read as "not an index", weak
+    finds and boxes on a kept corner do not."""
+    from vision.classes import READER_CLASSES
+    boxes = np.array([[100, 100, 130, 140],      # read surely: kept
+                      [300, 100, 330, 140],      # found surely, read unsurely: unread
+                      [500, 100, 530, 140],      # "not an index"
+                      [700, 100, 730, 140],      # too weak a find
+                      [104, 104, 134, 144]], np.float32)   # on the kept corner, read unsurely
+    scores = np.array([0.9, 0.5, 0.5, 0.1, 0.5], np.float32)
+    n = len(READER_CLASSES)
+    probs = np.full((5, n), 0.5 / (n - 1), np.float32)
+    probs[0, READER_CLASSES.index("7H")] = 0.99
+    probs[1, READER_CLASSES.index("3S")] = 0.2
+    probs[2, READER_CLASSES.index("none")] = 0.9
+    probs[4, READER_CLASSES.index("5H")] = 0.2
+    monkeypatch.setattr(reader.detector, "detect", lambda image: (boxes, scores))
+    monkeypatch.setattr(reader.classifier, "probabilities", lambda image, b: probs[[int(np.argmin(
+        np.abs(boxes - x).sum(axis=1))) for x in b]])
+    corners, unread = reader.corners_and_unread(np.zeros((400, 800, 3), np.uint8))
+    assert corners.names == ["7H"]
+    assert unread.tolist() == [[300, 100, 330, 140]]
+    assert reader.corners(np.zeros((400, 800, 3), np.uint8)).names == ["7H"]
+
+
 def test_read_as_hand_prints_the_points(capsys):
     assert main(["read", str(SAMPLES / "eval_hand.jpg"), "--as", "hand"]) == 0
     out = capsys.readouterr().out

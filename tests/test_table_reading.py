@@ -31,6 +31,25 @@ def _names(result: dict) -> list[list[str]]:
     return [[cards[i] for i in m] for m in result["melds"]]
 
 
+@pytest.mark.parametrize("kind", ["hand", "table"])
+def test_a_corner_found_but_not_read_is_a_doubt_with_its_place(kind):
+    """A card the reader saw but could not read is out of the count: a score that looks right
+    unless it is flagged."""
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    corners = t.corners()
+    plain = read_table(Reading(2000, 1500, corners, merge_corners(corners)), kind).to_dict()
+    assert "unread_corner" not in _kinds(plain)
+    unread = np.array([[900, 700, 930, 760]], np.float32)
+    result = read_table(Reading(2000, 1500, corners, merge_corners(corners), unread=unread), kind).to_dict()
+    flag = next(f for f in result["flags"] if f["kind"] == "unread_corner")
+    assert flag["level"] == "check" and flag["cards"] == [] and flag["boxes"] == [[900, 700, 930, 760]]
+    assert "could not be read" in flag["message"]
+    assert result["cards"] == plain["cards"] and result["melds"] == plain["melds"]
+    two = read_table(Reading(2000, 1500, corners, merge_corners(corners), unread=np.vstack([unread, unread + 80])),
+                     kind).to_dict()
+    assert next(f for f in two["flags"] if f["kind"] == "unread_corner")["message"].startswith("2 card corners")
+
+
 def test_a_clean_table_has_melds_and_no_doubt():
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
     result = _read(t)

@@ -259,6 +259,12 @@ TEXTS: dict[str, str] = {
     "whole meld":
         "{meld} arriva al bordo della foto: le carte oltre il bordo non sarebbero contate; rifai la foto con "
         "tutto il gioco",
+    "a card's corner was seen but could not be read: a card may be missing from the count; check the photo":
+        "l'angolo di una carta si vede ma non si legge: potrebbe mancare una carta dal conteggio; controlla la "
+        "foto",
+    "{n} card corners were seen but could not be read: cards may be missing from the count; check the photo":
+        "si vedono {n} angoli di carte che non si leggono: potrebbero mancare carte dal conteggio; controlla la "
+        "foto",
     "{meld}: neither end shows a whole card, so the last card laid may not have been read (a card without a "
     "corner index?)":
         "{meld}: nessuna delle due estremità mostra una carta intera, quindi l'ultima carta posata potrebbe non "

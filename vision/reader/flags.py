@@ -16,7 +16,8 @@ order could not be read for sure), ``missing_card`` (a card that seems to lie un
 ``score_doubt`` (a card read with some doubt whose next reading would score its valid meld, or the
 hand, otherwise), ``twin_melds`` (two melds of the same cards side by side: a four-index deck's two
 rows of corners counted as two melds?), ``one_card_or_two`` (two cards of a hand with one reading
-lying as one card's corners might), and for ``both`` photos ``hand_apart`` (hand cards joined
+lying as one card's corners might), ``unread_corner`` (a corner found but not read: a card may be
+missing from the count), and for ``both`` photos ``hand_apart`` (hand cards joined
 to the rest by one wide gap) and ``hand_off_lines`` (cards against the hand's rows or fan but off
 them, set aside or counted; a line like a meld taken for a row of the hand).
 """
@@ -50,12 +51,15 @@ class Flag:
     level: str = CHECK
     meld: Optional[int] = None             # the meld concerned (its place in the reading's melds)
     suggestion: Optional[dict] = None
+    boxes: tuple[tuple[float, float, float, float], ...] = ()   # places in the photo (pixels) with no card
 
     def to_dict(self) -> dict:
         data = {"kind": self.kind, "level": self.level, "cards": list(self.cards), "meld": self.meld,
                 "message": str(self.message), "text": self.message.to_dict()}
         if self.suggestion is not None:
             data["suggestion"] = self.suggestion
+        if self.boxes:
+            data["boxes"] = [[round(float(v), 1) for v in b] for b in self.boxes]
         return data
 
 
@@ -75,6 +79,7 @@ class TableFacts:
     aside: list[int] = field(default_factory=list)         # both: cards against the hand, off its rows (not counted)
     off_fan: list[int] = field(default_factory=list)       # both: hand cards off its fan (counted)
     across: list[list[int]] = field(default_factory=list)  # both: lines like melds, across them, taken for the hand
+    unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))   # found, not read (boxes)
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -409,6 +414,21 @@ def hand_off_lines(f: TableFacts) -> list[Flag]:
     return out
 
 
+def unread_corners(f: TableFacts) -> list[Flag]:
+    """Corners the detector found surely but no reading was sure enough to keep: each may be a card
+    left out of the count (of a meld, or of the hand), which no other doubt would show."""
+    n = len(f.unread)
+    if not n:
+        return []
+    if n == 1:
+        text = Text("a card's corner was seen but could not be read: a card may be missing from the count; check "
+                    "the photo")
+    else:
+        text = Text("{n} card corners were seen but could not be read: cards may be missing from the count; check "
+                    "the photo", n=n)
+    return [Flag("unread_corner", (), text, boxes=tuple(tuple(float(v) for v in b) for b in f.unread))]
+
+
 def no_melds(f: TableFacts) -> list[Flag]:
     if f.melds:
         return []
@@ -426,6 +446,6 @@ def table_flags(f: TableFacts) -> list[Flag]:
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
              + hand_doubts(f) + one_card_or_two(f) + twin_melds(f) + merged_corners(f) + cut
-             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + stray_cards(f) + hand_apart(f)
-             + hand_off_lines(f))
+             + [fl for fl in unread_top_card(f) if fl.meld not in edge] + unread_corners(f) + stray_cards(f)
+             + hand_apart(f) + hand_off_lines(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)

@@ -15,7 +15,7 @@ import numpy as np
 from ..classes import NONE_CLASS, READER_CLASSES
 from .cards import ReadCard, merge_corners
 from .classifier import IndexClassifier
-from .corners import Corners, one_box_per_index
+from .corners import Corners, iou_matrix, one_box_per_index
 from .detector import CornerDetector
 from .index_turn import same_way_up
 from .photo import Photo, load_photo
@@ -47,6 +47,8 @@ class Reading:
     hand: list[int] = field(default_factory=list)             # indices into cards: the hand (--as hand/both)
     # whether two corners are printed the same way up (then never one card's), when the photo told
     same_way_up: Optional[Callable[[int, int], bool]] = field(default=None, repr=False, compare=False)
+    # boxes the detector found surely that no reading was sure enough to keep: a card may be missing
+    unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32), repr=False, compare=False)
 
     def to_dict(self) -> dict:
         c = self.corners
@@ -80,26 +82,37 @@ class CardReader:
 
     def corners(self, image: np.ndarray) -> Corners:
         """Every corner index of a BGR photo, with its top readings; "not an index" thrown out."""
+        return self.corners_and_unread(image)[0]
+
+    def corners_and_unread(self, image: np.ndarray) -> tuple[Corners, np.ndarray]:
+        """``corners``, and the boxes found with a detector score of at least ``unread_score``
+        (taken for an index, not for "not an index") that were dropped for want of a sure reading,
+        where no kept corner lies: each may be a card left out of the count."""
+        s = self.settings
         boxes, scores = self.detector.detect(image)
         # a box is kept when score x reading probability reaches min_score: weaker finds never are
-        sure = scores >= self.settings.min_score
+        sure = scores >= s.min_score
         boxes, scores = boxes[sure], scores[sure]
         if not len(boxes):
-            return Corners.empty(self.settings.top_k)
+            return Corners.empty(s.top_k), np.zeros((0, 4), np.float32)
         probs = self.classifier.probabilities(image, boxes)
         none = probs[:, NONE_ID].copy()
         probs[:, NONE_ID] = 0.0
         best = probs.max(axis=1)
-        keep = (none <= best + self.settings.none_margin) & (scores * best >= self.settings.min_score)
+        index = none <= best + s.none_margin
+        keep = index & (scores * best >= s.min_score)
         keep[keep] = one_box_per_index(boxes[keep], scores[keep] * best[keep], probs[keep].argmax(axis=1),
-                                       self.settings.same_reading_iou)
-        classes, top = top_readings(probs[keep], self.settings.top_k)
-        return Corners(boxes[keep], scores[keep], classes, top)
+                                       s.same_reading_iou)
+        classes, top = top_readings(probs[keep], s.top_k)
+        unread = index & (scores >= s.unread_score) & ~keep
+        if unread.any() and keep.any():
+            unread[unread] = iou_matrix(boxes[unread], boxes[keep]).max(axis=1) <= s.same_reading_iou
+        return Corners(boxes[keep], scores[keep], classes, top), boxes[unread]
 
     def read(self, photo: Union[Photo, str, Path, bytes]) -> Reading:
         if not isinstance(photo, Photo):
             photo = load_photo(photo)
-        corners = self.corners(photo.image)
+        corners, unread = self.corners_and_unread(photo.image)
         alike = same_way_up(photo.image, corners, self.settings.same_way_margin)
         return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike),
-                       same_way_up=alike)
+                       same_way_up=alike, unread=unread)

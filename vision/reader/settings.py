@@ -23,6 +23,7 @@ class ReaderSettings:
     same_reading_iou: float = 0.3      # of two boxes read as one card overlapping more, the less sure goes
     none_margin: float = 0.0           # a corner is dropped when "not an index" wins by more than this
     min_score: float = 0.15            # a corner is dropped when detector score x reading probability is below
+    unread_score: float = 0.2          # a corner so dropped though found this surely (not "not an index"): flagged
     top_k: int = 3
     # corners -> cards
     same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least,

@@ -27,7 +27,8 @@ import numpy as np
 from engine.meld import read_meld
 
 from .cards import beyond_gap, card_gaps
-from .flags import CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_two, table_flags, too_many_copies
+from .flags import (CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_two, table_flags, too_many_copies,
+                    unread_corners)
 from .melds import Meld, find_melds
 from .reader import Reading
 from .settings import ReaderSettings
@@ -225,8 +226,10 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if kind == "hand":
         hand = list(range(len(reading.cards)))
-        facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings)
-        flags = too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts) + one_card_or_two(facts)
+        facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings,
+                           unread=reading.unread)
+        flags = (too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts) + one_card_or_two(facts)
+                 + unread_corners(facts))
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     grouping = find_melds(reading.corners, settings, reading.same_way_up)
     split = HandSplit(grouping.melds, [], [], [], [])
@@ -234,7 +237,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     melds, hand = split.melds, split.hand
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
-                       settings, grouping.rows, kind, split.aside, split.off_fan, split.across)
+                       settings, grouping.rows, kind, split.aside, split.off_fan, split.across, reading.unread)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
