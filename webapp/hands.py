@@ -60,7 +60,14 @@ def view_of(draft: Draft) -> dict:
     return {"state": state, "version": draft.version, "score": _preview(game, draft.state),
             "teams": [name for name, _players in drafts.teams_of(game, draft.state)],
             "photos": [{"id": p.id, "team": p.team, "kind": p.kind, "url": url_for("photos.image", photo_id=p.id),
-                        "reading": p.reading} for p in draft.photos]}
+                        "reading": _said_reading(p.reading)} for p in draft.photos]}
+
+
+def _said_reading(reading: dict) -> dict:
+    """A photo's reading with its flags' messages in the page's language (the photo shows some)."""
+    if not isinstance(reading, dict) or not isinstance(reading.get("flags"), list):
+        return reading
+    return dict(reading, flags=[_flag(f) for f in reading["flags"]])
 
 
 def _flag(flag: dict) -> dict:

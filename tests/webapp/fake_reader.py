@@ -10,6 +10,8 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_images"
 
 #: sample -> (index of the card to misread, what it is misread as): 3S in 2S..8S read as 5S
 MISREADINGS = {"eval_table_1": (1, "5S")}
+#: sample -> a place where the reader saw a corner it could not read (its unread_corner flag)
+UNREAD = {"eval_hand": [40.0, 30.0, 70.0, 75.0]}
 
 
 class Reading:
@@ -38,8 +40,14 @@ def reading_of(name: str) -> dict:
         if card["role"] == "meld":
             melds.setdefault(card["meld"], []).append(len(cards))
         cards.append({"card": name_read, "confidence": conf, "corners": mine})
+    flags = []
+    if name in UNREAD:
+        from vision.reader.flags import unread_corner_text
+        text = unread_corner_text(1)
+        flags.append({"kind": "unread_corner", "level": "check", "cards": [], "meld": None, "message": str(text),
+                      "text": text.to_dict(), "boxes": [UNREAD[name]]})
     return {"image": {"width": truth["width"], "height": truth["height"]}, "corners": corners, "cards": cards,
-            "melds": [melds[k] for k in sorted(melds)], "flags": []}
+            "melds": [melds[k] for k in sorted(melds)], "flags": flags}
 
 
 class FakeReader:

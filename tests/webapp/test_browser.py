@@ -181,6 +181,9 @@ def test_a_whole_evening_from_photos_to_the_evenings_totals(browser, live):
     phone.tap("#closed-0")
     phone.upload("#shot-hand-1", SAMPLES_DIR / "eval_hand.jpg")
     phone.count_is("#hand-1 .chip", 12)
+    # a corner the reader saw but could not read is marked on the photo, and said in the doubts
+    phone.count_is("#photos-1 .box.unread", 1)
+    assert "si vede ma non si legge" in phone.el("#problems-all").text
     # two unrelated sample photos: more 7s than two decks hold, which the review says
     assert "ma due mazzi ne hanno solo 2" in phone.el("#problems-all").text        # said in Italian
     for index in (9, 7, 3):                       # 7S, 7H, 7S out of Bruno's hand

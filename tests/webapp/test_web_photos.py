@@ -38,6 +38,17 @@ def test_a_photo_of_melds_becomes_the_teams_melds(table, draft, reader):
     assert Image.open(io.BytesIO(photo.data)).size == (1600, 1355)      # kept at most 1600 px wide
 
 
+def test_a_corner_the_reader_could_not_read_comes_with_the_photo_in_the_pages_language(table, draft):
+    """The hand photo's reading holds an unread_corner flag (fake_reader.UNREAD): the page gets its
+    place, to draw on the photo, and its message in Italian, in the list of doubts as on the photo."""
+    view = table.upload(draft, HAND, team=1, kind="hand").get_json()
+    on_photo = next(f for f in view["photos"][0]["reading"]["flags"] if f["kind"] == "unread_corner")
+    assert on_photo["boxes"] == [[40.0, 30.0, 70.0, 75.0]]
+    assert on_photo["message"].startswith("l'angolo di una carta si vede ma non si legge")
+    listed = next(f for f in view["state"]["flags"] if f["kind"] == "unread_corner")
+    assert listed["message"] == on_photo["message"] and listed["photo"] == view["photos"][0]["id"]
+
+
 def test_two_photos_of_the_same_melds_count_each_meld_once(table, draft):
     one = table.upload(draft, TABLE, team=0, kind="melds").get_json()
     view = table.upload(draft, TABLE, team=0, kind="melds").get_json()

@@ -417,16 +417,18 @@ def hand_off_lines(f: TableFacts) -> list[Flag]:
 def unread_corners(f: TableFacts) -> list[Flag]:
     """Corners the detector found surely but no reading was sure enough to keep: each may be a card
     left out of the count (of a meld, or of the hand), which no other doubt would show."""
-    n = len(f.unread)
-    if not n:
+    if not len(f.unread):
         return []
+    return [Flag("unread_corner", (), unread_corner_text(len(f.unread)),
+                 boxes=tuple(tuple(float(v) for v in b) for b in f.unread))]
+
+
+def unread_corner_text(n: int) -> Text:
     if n == 1:
-        text = Text("a card's corner was seen but could not be read: a card may be missing from the count; check "
+        return Text("a card's corner was seen but could not be read: a card may be missing from the count; check "
                     "the photo")
-    else:
-        text = Text("{n} card corners were seen but could not be read: cards may be missing from the count; check "
-                    "the photo", n=n)
-    return [Flag("unread_corner", (), text, boxes=tuple(tuple(float(v) for v in b) for b in f.unread))]
+    return Text("{n} card corners were seen but could not be read: cards may be missing from the count; check the "
+                "photo", n=n)
 
 
 def no_melds(f: TableFacts) -> list[Flag]:

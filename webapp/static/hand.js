@@ -170,6 +170,16 @@
           fig.appendChild(b);
         });
       });
+      // where the reader saw a card's corner but could not read it: a card may be missing
+      (p.reading.flags || []).filter(f => f.kind === "unread_corner").forEach(f => (f.boxes || []).forEach(([x1, y1, x2, y2]) => {
+        const u = document.createElement("span");
+        u.className = "box unread";
+        u.title = f.message || "";
+        Object.assign(u.style, {left: (100 * x1 / width) + "%", top: (100 * y1 / height) + "%",
+          width: (100 * (x2 - x1) / width) + "%", height: (100 * (y2 - y1) / height) + "%"});
+        u.textContent = "?";
+        fig.appendChild(u);
+      }));
       box.appendChild(fig);
     });
   }
