@@ -194,9 +194,11 @@ def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings
         if len(idx) < 4 or len(idx) > 12:
             continue
         for q in combinations(idx, 4):
-            if all((a, b) in linked for a, b in combinations(q, 2)) and _rectangle(centres[list(q)], sizes[list(q)], settings):
-                d = np.linalg.norm(centres[list(q)][:, None] - centres[list(q)][None], axis=2)
-                quads.append((float(np.sort(d.ravel())[-1] - np.sort(d.ravel())[-3]) / float(d.max()), q))
+            pts = centres[list(q)]
+            if all((a, b) in linked for a, b in combinations(q, 2)) and _rectangle(pts, sizes[list(q)], settings):
+                # the best: diagonals nearest alike (the two longest distances, each counted twice)
+                d = np.sort(np.linalg.norm(pts[:, None] - pts[None], axis=2).ravel())
+                quads.append((float(d[-1] - d[-3]) / float(d[-1]), q))
     taken: set[int] = set()
     out = []
     for _, q in sorted(quads):
