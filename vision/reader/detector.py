@@ -6,8 +6,11 @@ there, it is looked at again, enlarged so that they come out near the size the d
 best (``target_index``), up to ``max_side``: a large photo up to its own size, a small one (a
 screenshot, a far shot) beyond it. A photo no larger than ``first_side`` is also looked at
 ``zoom`` times larger, when that stays within ``zoom_side`` pixels, and the boxes of both looks
-are united: cheap, and it finds what one scale misses. A large photo never is: it is looked at
-shrunk first, and a larger look would cost too much.
+are united: cheap, and it finds what one scale misses. Such a photo (no larger than
+``turned_side``) is also looked at turned half round, at its last look's scale: indices lie both
+ways up on a table, and the detector finds some better one way than the other; the boxes come
+back turned and are united with the others. A large photo gets neither look: it is looked at
+shrunk first, and another look would cost too much.
 """
 from __future__ import annotations
 
@@ -86,6 +89,13 @@ class CornerDetector(OnnxModel):
             # a small photo costs little to look at once more, larger: what one look misses
             more, more_scores = self._run(image, zoom)
             boxes, scores = _nms(np.concatenate([boxes, more]), np.concatenate([scores, more_scores]), s)
+        if s.turned_look and long_side <= s.turned_side:
+            # a photo of no more than ``turned_side`` is looked at once more turned half round:
+            # indices lie both ways up on a table, and what one look misses the other often finds
+            more, more_scores = self._run(np.ascontiguousarray(image[::-1, ::-1]), looked)
+            h, w = image.shape[:2]
+            more = np.stack([w - more[:, 2], h - more[:, 3], w - more[:, 0], h - more[:, 1]], axis=1)
+            boxes, scores = _nms(np.concatenate([boxes, more.astype(np.float32)]), np.concatenate([scores, more_scores]), s)
         return boxes, scores
 
 

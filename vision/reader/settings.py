@@ -14,6 +14,8 @@ class ReaderSettings:
     max_side: int = 2560               # the closer look never goes beyond this long side
     zoom: float = 1.5                  # a small photo is looked at this much larger too (1: never)
     zoom_side: int = 1920              # when that look's long side stays within this
+    turned_look: bool = True           # a photo is looked at once more, turned half round, the finds united,
+    turned_side: int = 1280            # when its long side is no more than this (a larger one would cost too much)
     detect_conf: float = 0.05          # low: the classifier's "not an index" throws out false alarms
     nms_iou: float = 0.5
     # classifier
