@@ -238,6 +238,24 @@ def test_both_a_card_below_the_hands_row_counts_and_one_beside_it_is_set_aside(p
     assert ("hand_off_lines" in _kinds(result)) is not counted
 
 
+@pytest.mark.parametrize("pile, counted", [(2, True), (3, False)])
+def test_both_cards_thrown_on_one_spot_under_the_hands_row_are_a_pile_set_aside(pile, counted):
+    # two cards under a spread hand's row, on no row, may be its short last row: counted; three
+    # or more would make a row of their own (a line) if they were one: a pile (the discard pile)
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=2.0 * U, column=False)
+    spot = np.array([350 + 4.0 * U, 300 + 2.2 * H + 0.7 * H])
+    thrown = [("4D", (0.0, 0.0), 0.0), ("JC", (1.2 * U, 0.4 * U), 35.0), ("7S", (-0.5 * U, 1.0 * U), -40.0)]
+    for name, off, turn in thrown[:pile]:
+        t.cards.append((name, spot + np.array(off), turn))
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    hand = sorted(cards[i] for i in result["hand"])
+    assert all((name in hand) is counted for name, _, _ in thrown[:pile])
+    assert set(["2C", "9D", "QS", "5S", "AH", "8C"]) <= set(hand)
+    assert ("hand_off_lines" in _kinds(result)) is not counted
+
+
 def test_both_a_hand_in_one_piece_is_no_doubt():
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))
     t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)

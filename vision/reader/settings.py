@@ -83,6 +83,7 @@ class ReaderSettings:
     across_valid: float = 0.3          # ... a valid line too, parallel to fewer than this share, within hand_gap of a loose card
     off_lines: float = 2.5             # --as both: a card off the hand's rows, this far from them and
     row_slack: float = 0.6             # beyond their ends by more than this share of their step, is set aside
+    pile_cards: int = 3                # --as both: this many cards under a spread hand's rows, on none, are a pile
     pile_apart: bool = True            # --as both: a pile beyond the hand's widest gap, off its lines, is set aside
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
 

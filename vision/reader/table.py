@@ -13,7 +13,8 @@ cards, each within ``hand_gap`` index sizes of another; the other loose cards (t
 pile, a stray card) are flagged, not counted. When the hand lies in rows or a fan, its cards
 lying off them and beside them rather than under them (the discard pile against the hand) are
 set aside too, and flagged; so are, beside a hand held as a fan, the cards beyond the group's
-one wide gap that lie on none of its lines (a pile thrown across the fan's span).
+one wide gap that lie on none of its lines (a pile thrown across the fan's span), and three
+or more cards under a spread hand's rows that lie on no row (a pile thrown under them).
 """
 from __future__ import annotations
 
@@ -180,7 +181,9 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
     """(set aside, in doubt). Set aside: the cards of a hand laid in rows (or a fan) that lie
     off them, farther than ``off_lines`` index sizes from every card on them, and beside the
     rows rather than under them: a spread hand's last, short row lies under the rows above,
-    card under card; a pile beside the hand (the discard pile) lies beyond their ends. In doubt:
+    card under card; a pile beside the hand (the discard pile) lies beyond their ends, and
+    ``pile_cards`` or more cards under them, on no line, are a pile too (as a row they would
+    have made a line of their own). In doubt:
     when the hand is held as a fan (which has no rows), the cards kept for lying within its
     lines' span: counted, but the player is asked."""
     P = reading.corners.centres
@@ -190,7 +193,7 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
         return [], []
     rows = [_line_points(reading, line) for line in lines]
     fan = any(_bend(pts) > settings.fan_turn for pts in rows)
-    aside, doubtful = [], []
+    aside, doubtful, under = [], [], []
     for c in hand:
         if c in on:
             continue
@@ -202,7 +205,11 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
             aside.append(c)
         elif fan:                         # a hand held as a fan has no rows: a straight stretch of it proves little
             doubtful.append(c)
-    return aside, doubtful
+        else:
+            under.append(c)
+    if len(under) >= settings.pile_cards:
+        aside += under                    # no row (a row of them would be a line): a pile thrown under the rows
+    return sorted(aside), doubtful
 
 
 def _under(point: np.ndarray, pts: np.ndarray, settings: ReaderSettings) -> bool:
