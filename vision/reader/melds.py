@@ -631,10 +631,26 @@ class _Grouper:
         if _valid([cards[c].card for c in meld.cards]):
             return True
         anchors = meld.anchors
-        if len(anchors) == 3 and (meld.missing or self.bend(*anchors) > self.s.stray_bend):
+        if len(anchors) == 3 and (meld.missing or self.bend(*anchors) > self.s.stray_bend) \
+                and not self._along_the_melds(meld):
             return False                             # three cards by chance, not quite in a row
         steps = [float(np.linalg.norm(self.P[b] - self.P[a])) / self.S[a] for a, b in zip(meld.anchors, meld.anchors[1:])]
         return float(np.median(steps)) <= self.s.stray_step * self.typical_step
+
+    def _along_the_melds(self, meld: Meld) -> bool:
+        """Whether a line runs as the photo's valid melds do: within ``along_turn`` degrees of
+        most of them (two at least), stepping as they do (an invalid meld laid among them, not
+        cards lying in a row by chance)."""
+        if len(self.meld_axes) < 2:
+            return False
+        anchors = meld.anchors
+        way = self.P[anchors[-1]] - self.P[anchors[0]]
+        length = float(np.linalg.norm(way))
+        step = length / (len(anchors) - 1 + len(meld.missing)) / self.S[anchors[0]]
+        if length <= 0 or not 0.7 * self.typical_step <= step <= 1.4 * self.typical_step:
+            return False
+        cos = np.abs(np.array(self.meld_axes) @ (way / length))
+        return bool(np.mean(cos >= np.cos(np.radians(self.s.along_turn))) > 0.5)
 
     # 6. direction
     def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:
@@ -743,6 +759,8 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
     names = [c.card for c in cards]
     melds = [part for line in lines for part in split_joined(g.meld(line, card_of), names, g.P)]
+    g.meld_axes = [np.array(m.step) / max(float(np.linalg.norm(m.step)), 1e-9) for m in melds
+                   if _valid([names[c] for c in m.cards])]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     melds = [m for m in melds if g.plausible(m, cards)]
     return Grouping(cards, table_order(melds, g.P), rows)
