@@ -93,6 +93,7 @@ class _Grouper:
         self.on_lines: set[int] = set()
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
+        self.meld_axes: list[np.ndarray] = []        # the ways of the photo's valid melds (unit vectors)
         self.same_way_up: Optional[Callable[[int, int], bool]] = None
 
     # 1. seeds
@@ -647,7 +648,8 @@ class _Grouper:
         way = self.P[anchors[-1]] - self.P[anchors[0]]
         length = float(np.linalg.norm(way))
         step = length / (len(anchors) - 1 + len(meld.missing)) / self.S[anchors[0]]
-        if length <= 0 or not 0.7 * self.typical_step <= step <= 1.4 * self.typical_step:
+        shortest, longest = self.s.along_steps
+        if length <= 0 or not shortest * self.typical_step <= step <= longest * self.typical_step:
             return False
         cos = np.abs(np.array(self.meld_axes) @ (way / length))
         return bool(np.mean(cos >= np.cos(np.radians(self.s.along_turn))) > 0.5)

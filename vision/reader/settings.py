@@ -59,7 +59,8 @@ class ReaderSettings:
     spoil_fit: float = 0.9             # a card making a valid meld invalid joins only if its fit (0.75 added) stays below
     stray_step: float = 1.5            # an invalid line stepping this many times the photo's usual step is no meld
     stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
-    along_turn: float = 8.0            # ... unless they run within this many degrees of most valid melds, stepping as they do
+    along_turn: float = 8.0            # ... unless they run within this many degrees of most valid melds,
+    along_steps: tuple[float, float] = (0.7, 1.4)   # stepping as they do (this share of the usual step)
     gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
     near_fit: float = 1.0              # a nearer corner fitting a line this well is taken before a farther one
     gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
