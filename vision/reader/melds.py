@@ -54,6 +54,19 @@ class Meld:
     missing: tuple[int, ...] = ()      # a card seems missing just before cards[i], for each i listed
     oriented: bool = False             # the first card is known to be the first laid
 
+    @property
+    def axis(self) -> np.ndarray:
+        """The unit vector of the meld's step."""
+        return np.array(self.step, float) / max(float(np.linalg.norm(self.step)), 1e-9)
+
+
+def share_along(way: np.ndarray, axes: list[np.ndarray], degrees: float) -> float:
+    """The share of ``axes`` (unit vectors) within ``degrees`` of the unit vector ``way``, either
+    way round (0 when there are none)."""
+    if not axes:
+        return 0.0
+    return float(np.mean(np.abs(np.array(axes) @ way) >= np.cos(np.radians(degrees))))
+
 
 @dataclass
 class _Line:
@@ -651,8 +664,7 @@ class _Grouper:
         shortest, longest = self.s.along_steps
         if length <= 0 or not shortest * self.typical_step <= step <= longest * self.typical_step:
             return False
-        cos = np.abs(np.array(self.meld_axes) @ (way / length))
-        return bool(np.mean(cos >= np.cos(np.radians(self.s.along_turn))) > 0.5)
+        return share_along(way / length, self.meld_axes, self.s.along_turn) > 0.5
 
     # 6. direction
     def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:
@@ -761,8 +773,7 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
     names = [c.card for c in cards]
     melds = [part for line in lines for part in split_joined(g.meld(line, card_of), names, g.P)]
-    g.meld_axes = [np.array(m.step) / max(float(np.linalg.norm(m.step)), 1e-9) for m in melds
-                   if _valid([names[c] for c in m.cards])]
+    g.meld_axes = [m.axis for m in melds if _valid([names[c] for c in m.cards])]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     melds = [m for m in melds if g.plausible(m, cards)]
     return Grouping(cards, table_order(melds, g.P), rows)

@@ -30,7 +30,7 @@ from engine.meld import read_meld
 from .cards import beyond_gap, card_gaps
 from .flags import (CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_two, table_flags, too_many_copies,
                     unread_corners)
-from .melds import Meld, find_melds
+from .melds import Meld, find_melds, share_along
 from .reader import Reading
 from .settings import ReaderSettings
 
@@ -70,12 +70,10 @@ def _parallel(melds: list[Meld], valid: list[bool], settings: ReaderSettings) ->
     """Per meld, the share of the other valid melds that lie within ``parallel_turn`` degrees
     of it (1 when there are none): a team lays its melds side by side, while the rows of a
     hand laid beside them often run the other way."""
-    axes = [np.array(m.step, float) / max(float(np.linalg.norm(m.step)), 1e-9) for m in melds]
-    limit = np.cos(np.radians(settings.parallel_turn))
     out = []
-    for i, a in enumerate(axes):
-        others = [abs(float(a @ axes[j])) >= limit for j in range(len(melds)) if j != i and valid[j]]
-        out.append(sum(others) / len(others) if others else 1.0)
+    for i, m in enumerate(melds):
+        others = [o.axis for j, o in enumerate(melds) if j != i and valid[j]]
+        out.append(share_along(m.axis, others, settings.parallel_turn) if others else 1.0)
     return out
 
 
