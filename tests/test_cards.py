@@ -216,3 +216,22 @@ def test_a_whole_card_at_a_slant_keeps_its_four_corners_beside_a_copys_corner():
     card = _slanted(card_corners("QS", 400, 400, four=True), 0.3)
     copy = [("QS", [60 - INDEX_W / 2, 210 - INDEX_H / 2, 60 + INDEX_W / 2, 210 + INDEX_H / 2])]
     assert _read(corners_of(card, copy)) == [("QS", 1), ("QS", 4)]
+
+
+def test_two_copies_turned_round_side_by_side_are_no_four_index_card():
+    # two 7D of two decks side by side, the second turned half round: their four corners make a
+    # card's rectangle, but the corners printed the same way up lie across its diagonals, where
+    # one four-index card prints them turned round against each other
+    box = lambda x, y: [x - 15, y - 30, x + 15, y + 30]  # noqa: E731
+    corners = corners_of([("7D", box(300, 300)), ("7D", box(300, 420)), ("7D", box(170, 300)), ("7D", box(170, 420))])
+    upright = [True, False, False, True]
+    assert [len(c.corners) for c in merge_corners(corners)] == [4]          # geometry alone: one card
+    cards = merge_corners(corners, same_way_up=lambda i, j: upright[i] == upright[j])
+    assert sorted(c.corners for c in cards) == [(0, 1), (2, 3)]
+
+
+def test_a_four_index_card_stays_whole_when_its_top_corners_are_printed_alike():
+    corners = corners_of(card_corners("QS", 400, 400, four=True))
+    upright = [True, False, True, False]               # the two top corners, then the two bottom ones
+    cards = merge_corners(corners, same_way_up=lambda i, j: upright[i] == upright[j])
+    assert [len(c.corners) for c in cards] == [4]

@@ -417,3 +417,28 @@ def test_two_loose_corners_printed_the_same_way_up_stay_two_cards():
     g = find_melds(corners, same_way_up=lambda i, j: True)
     assert sorted(c.card for c in g.cards).count("7H") == 2
     _same_up_to_direction(melds_read(g), [["3S", "4S", "5S"]])
+
+
+def test_three_corners_reading_one_card_in_a_row_are_no_meld():
+    # two decks hold two 3H: three in a row are one card's corners (or a misread), never a group
+    t = Table().meld(["3H", "3H", "3H"], (100, 100)).meld(["7S", "8S", "9S"], (100 + 1.2 * W, 100))
+    assert melds_read(find_melds(t.corners())) == [["7S", "8S", "9S"]]
+
+
+@pytest.mark.parametrize("where", [0, 2, 5])
+def test_a_card_lying_a_little_off_its_melds_line_is_taken_back(where):
+    # the index of one card sits 0.6 index sizes aside (a box showing part of a covered index,
+    # a card laid askew): the line passes it by, then takes it back, being where the meld's
+    # next card (or the card missing in a long step) would lie and keeping the meld valid
+    cards = ["3H", "4H", "5H", "6H", "7H", "8H"]
+    corners = Table().meld(cards, (100, 100)).corners(odd={where: (1.0, 0.6)})
+    assert melds_read(find_melds(corners, ReaderSettings(adopt_offset=0.0))) != [cards]
+    g = find_melds(corners)
+    assert melds_read(g) == [cards]
+    assert g.melds[0].missing == () and g.melds[0].oriented     # the 8H shows its face: laid last
+
+
+def test_a_card_beside_a_melds_end_that_would_spoil_it_is_not_taken():
+    cards = ["3H", "4H", "5H", "6H", "7H", "KS"]
+    corners = Table().meld(cards, (100, 100)).corners(odd={5: (1.0, 0.6)})
+    _same_up_to_direction(melds_read(find_melds(corners)), [cards[:5]])

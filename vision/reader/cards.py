@@ -178,9 +178,27 @@ def paired_like_one_card(corners: Corners, settings: ReaderSettings = ReaderSett
     return {(i, j) for _, i, j in _candidates(corners, settings)[0]}
 
 
-def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings: ReaderSettings) -> list[tuple[int, ...]]:
+def _diagonals_turned(points: np.ndarray, group: list[int], same_way_up: Optional[Callable[[int, int], bool]]) -> bool:
+    """Whether three or four corners could be one card's by the way they are printed: a card's
+    corners across a diagonal are printed turned round against each other (a four-index card
+    prints its top two upright, its bottom two upside down), while two copies of a card lying
+    side by side, turned round against each other, show the same way up across the diagonals of
+    the four corners they make. True when nothing tells (``same_way_up`` unknown)."""
+    if same_way_up is None or len(group) < 3:
+        return True
+    d = np.linalg.norm(points[:, None] - points[None], axis=2)
+    i, j = np.unravel_index(np.argmax(d), d.shape)
+    diagonals = [(int(i), int(j))]
+    if len(group) == 4:
+        diagonals.append(tuple(x for x in range(4) if x not in (i, j)))
+    return not any(same_way_up(group[a], group[b]) for a, b in diagonals)
+
+
+def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings: ReaderSettings,
+                 same_way_up: Optional[Callable[[int, int], bool]] = None) -> list[tuple[int, ...]]:
     """Four corners read alike, each two of which may be one card's (``found``), that make one
-    card's parallelogram: the best first, none sharing a corner."""
+    card's parallelogram, printed as one card's are (``_diagonals_turned``): the best first, none
+    sharing a corner."""
     names = corners.names
     centres = corners.centres.astype(np.float64)
     sizes = corners.sizes.astype(np.float64)
@@ -195,7 +213,8 @@ def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings
             continue
         for q in combinations(idx, 4):
             pts = centres[list(q)]
-            if all((a, b) in linked for a, b in combinations(q, 2)) and _rectangle(pts, sizes[list(q)], settings):
+            if all((a, b) in linked for a, b in combinations(q, 2)) and _rectangle(pts, sizes[list(q)], settings) \
+                    and _diagonals_turned(pts, list(q), same_way_up):
                 # the best: diagonals nearest alike (the two longest distances, each counted twice)
                 d = np.sort(np.linalg.norm(pts[:, None] - pts[None], axis=2).ravel())
                 quads.append((float(d[-1] - d[-3]) / float(d[-1]), q))
@@ -241,7 +260,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
 
     # a card showing its four corners first, whole: built pair by pair, its three corners on
     # the way might not look square at a slant
-    for quad in _whole_cards(corners, found, settings):
+    for quad in _whole_cards(corners, found, settings, same_way_up):
         for k in quad[1:]:
             group[k] = quad[0]
         members[quad[0]] = list(quad)
@@ -253,7 +272,8 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
             continue
         joined = members[ri] + members[rj]
         far = max(np.linalg.norm(centres[a] - centres[b]) / sizes[[a, b]].mean() for a in joined for b in joined)
-        if far > settings.same_card_max or not _rectangle(centres[joined], sizes[joined], settings):
+        if far > settings.same_card_max or not _rectangle(centres[joined], sizes[joined], settings) \
+                or not _diagonals_turned(centres[joined], joined, same_way_up):
             continue
         group[rj] = ri
         members[ri] = joined

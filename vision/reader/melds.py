@@ -38,8 +38,11 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from collections import Counter
+
 from engine.card import Card
 from engine.meld import read_meld
+from engine.scoring import COPIES_PER_CARD, JOKERS_IN_PLAY
 
 from .cards import ReadCard, covered_between, merge_corners, sure_pairs
 from .corners import Corners
@@ -81,7 +84,12 @@ def _reversed(line: _Line) -> _Line:
 
 
 def _valid(names: list[str]) -> bool:
-    return len(names) >= 3 and read_meld(names).valid
+    """A valid meld under the rules that two decks can lay: three corners reading one card are
+    one card's corners (or a misread), never three copies of it."""
+    if len(names) < 3 or any(n > (JOKERS_IN_PLAY if name == "JK" else COPIES_PER_CARD)
+                             for name, n in Counter(names).items()):
+        return False
+    return read_meld(names).valid
 
 
 class _Grouper:
@@ -749,6 +757,95 @@ def split_joined(meld: Meld, names: list[str], P: np.ndarray) -> list[Meld]:
     return [head, tail]
 
 
+def _beyond(P: np.ndarray, anchors: tuple[int, ...], step: np.ndarray, k: int) -> tuple[float, float]:
+    """Where corner ``k`` lies from the last of ``anchors`` (in their order, ``step`` their
+    usual step): along the way of the last few, in steps, and off it, in pixels."""
+    last = P[list(anchors[-4:])]
+    length = max(float(np.linalg.norm(step)), 1e-9)
+    way = step / length
+    if len(last) >= 3:                              # the way of the line's last cards (a fan turns)
+        _, _, vt = np.linalg.svd(last - last.mean(0))
+        way = vt[0] if vt[0] @ way >= 0 else -vt[0]
+    rel = P[k] - P[anchors[-1]]
+    return float(rel @ way) / length, abs(float(rel @ np.array([-way[1], way[0]])))
+
+
+def _halfway(P: np.ndarray, a: int, b: int, k: int) -> tuple[float, float]:
+    """Where corner ``k`` lies between corners ``a`` and ``b``: along, as a share of the way (0.5
+    halfway), and off the line between them, in pixels."""
+    gap = P[b] - P[a]
+    length = max(float(np.linalg.norm(gap)), 1e-9)
+    way = gap / length
+    rel = P[k] - P[a]
+    return float(rel @ way) / length, abs(float(rel @ np.array([-way[1], way[0]])))
+
+
+def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, settings: ReaderSettings) -> list[Meld]:
+    """A card in no meld lying where a meld's next card would, and keeping the meld valid or
+    making it valid, is that meld's: its line stopped short of it (a corner a little off the
+    line, an end card that seemed to show its face). Where: about one step beyond an end
+    (``adopt_steps``), or halfway along a step about twice the usual one (``gap_step``, a card
+    unread there), within ``adopt_offset`` index sizes of the line, an index alike in size. The
+    best fitting card first, one at a time."""
+    P = corners.centres.astype(np.float64)
+    S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
+    names = [c.card for c in cards]
+    melds = list(melds)
+    low, high = settings.adopt_steps
+    while True:
+        placed = {c for m in melds for c in m.cards}
+        loose = [c for c in range(len(cards)) if c not in placed]
+        best: Optional[tuple[float, int, int, int, int]] = None
+        for mi, m in enumerate(melds):
+            own = [names[c] for c in m.cards]
+            unit = float(np.median(S[list(m.anchors)]))
+            step = np.array(m.step, float)
+            usual = float(np.linalg.norm(step))
+            for at in range(len(m.cards) + 1):
+                if at in (0, len(m.cards)):         # beyond an end
+                    anchors = m.anchors if at else m.anchors[::-1]
+
+                    def where(k: int, anchors=anchors, way=step if at else -step) -> Optional[float]:
+                        along, off = _beyond(P, anchors, way, k)
+                        return abs(np.log(along)) + off / unit \
+                            if low <= along <= high and off <= settings.adopt_offset * unit else None
+                elif float(np.linalg.norm(P[m.anchors[at]] - P[m.anchors[at - 1]])) >= settings.gap_step * usual:
+
+                    def where(k: int, a=m.anchors[at - 1], b=m.anchors[at]) -> Optional[float]:
+                        along, off = _halfway(P, a, b, k)
+                        return 2 * abs(along - 0.5) + off / unit \
+                            if abs(along - 0.5) <= 0.2 and off <= settings.adopt_offset * unit else None
+                else:
+                    continue
+                for c in loose:
+                    if not _valid(own[:at] + [names[c]] + own[at:]):
+                        continue
+                    for k in cards[c].corners:
+                        if not 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio:
+                            continue
+                        fit = where(k)
+                        if fit is not None and (best is None or fit < best[0]):
+                            best = (fit, mi, at, c, k)
+        if best is None:
+            return melds
+        _, mi, at, c, k = best
+        m = melds[mi]
+        grown = replace(m, cards=m.cards[:at] + (c,) + m.cards[at:], anchors=m.anchors[:at] + (k,) + m.anchors[at:],
+                        missing=tuple(j + 1 for j in m.missing) if at == 0
+                        else tuple(j + (j > at) for j in m.missing if j != at))
+        # a card taken at an end showing more corners than the meld's others shows its whole
+        # face: it was laid last
+        if at in (0, len(m.cards)) and len(cards[c].corners) > np.median([len(cards[x].corners) for x in m.cards]):
+            grown = replace(_turned(grown) if at == 0 else grown, oriented=True)
+        melds[mi] = grown
+
+
+def _turned(m: Meld) -> Meld:
+    """The meld read from its other end."""
+    return replace(m, cards=m.cards[::-1], anchors=m.anchors[::-1], step=(-m.step[0], -m.step[1]),
+                   missing=tuple(sorted(len(m.cards) - i for i in m.missing)))
+
+
 @dataclass(frozen=True)
 class Grouping:
     cards: list[ReadCard]              # every card of the photo, ordered by its first corner
@@ -773,6 +870,7 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
     names = [c.card for c in cards]
     melds = [part for line in lines for part in split_joined(g.meld(line, card_of), names, g.P)]
+    melds = adopt_loose(melds, cards, corners, settings)
     g.meld_axes = [m.axis for m in melds if _valid([names[c] for c in m.cards])]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     melds = [m for m in melds if g.plausible(m, cards)]

@@ -61,6 +61,8 @@ class ReaderSettings:
     stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
     along_turn: float = 8.0            # ... unless they run within this many degrees of most valid melds,
     along_steps: tuple[float, float] = (0.7, 1.4)   # stepping as they do (this share of the usual step)
+    adopt_steps: tuple[float, float] = (0.6, 1.5)   # a card in no meld lying this many steps beyond a meld's end,
+    adopt_offset: float = 0.7          # within this many index sizes of its line, keeping it valid, is its next card
     gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
     near_fit: float = 1.0              # a nearer corner fitting a line this well is taken before a farther one
     gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
