@@ -38,8 +38,6 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from collections import Counter
-
 from engine.card import Card
 from engine.meld import read_meld
 from engine.scoring import COPIES_PER_CARD, JOKERS_IN_PLAY
@@ -84,10 +82,10 @@ def _reversed(line: _Line) -> _Line:
 
 
 def _valid(names: list[str]) -> bool:
-    """A valid meld under the rules that two decks can lay: three corners reading one card are
-    one card's corners (or a misread), never three copies of it."""
-    if len(names) < 3 or any(n > (JOKERS_IN_PLAY if name == "JK" else COPIES_PER_CARD)
-                             for name, n in Counter(names).items()):
+    """A valid meld under the rules, and one that two decks can lay: corners that all read one
+    card, more than two decks hold, are one card's corners, never copies of it (a line holding
+    other cards too is read as the meld it makes: a misread is flagged where it is)."""
+    if len(names) < 3 or (len(set(names)) == 1 and len(names) > (JOKERS_IN_PLAY if names[0] == "JK" else COPIES_PER_CARD)):
         return False
     return read_meld(names).valid
 
@@ -802,29 +800,31 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
             step = np.array(m.step, float)
             usual = float(np.linalg.norm(step))
             for at in range(len(m.cards) + 1):
+                # where a corner lies from the place: how far along the line from it and how far
+                # off the line (pixels), and whether it lies near enough along
                 if at in (0, len(m.cards)):         # beyond an end
                     anchors = m.anchors if at else m.anchors[::-1]
 
-                    def where(k: int, anchors=anchors, way=step if at else -step) -> Optional[float]:
+                    def where(k: int, anchors=anchors, way=step if at else -step) -> tuple[float, float, bool]:
                         along, off = _beyond(P, anchors, way, k)
-                        return abs(np.log(along)) + off / unit \
-                            if low <= along <= high and off <= settings.adopt_offset * unit else None
+                        return (along - 1) * usual, off, low <= along <= high
                 elif float(np.linalg.norm(P[m.anchors[at]] - P[m.anchors[at - 1]])) >= settings.gap_step * usual:
 
-                    def where(k: int, a=m.anchors[at - 1], b=m.anchors[at]) -> Optional[float]:
+                    def where(k: int, a=m.anchors[at - 1], b=m.anchors[at]) -> tuple[float, float, bool]:
                         along, off = _halfway(P, a, b, k)
-                        return 2 * abs(along - 0.5) + off / unit \
-                            if abs(along - 0.5) <= 0.2 and off <= settings.adopt_offset * unit else None
+                        return (along - 0.5) * float(np.linalg.norm(P[b] - P[a])), off, abs(along - 0.5) <= 0.2
                 else:
                     continue
                 for c in loose:
                     if not _valid(own[:at] + [names[c]] + own[at:]):
                         continue
                     for k in cards[c].corners:
-                        if not 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio:
+                        aside, off, near = where(k)
+                        if not (near and off <= settings.adopt_offset * unit
+                                and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio):
                             continue
-                        fit = where(k)
-                        if fit is not None and (best is None or fit < best[0]):
+                        fit = abs(aside) / usual + off / unit
+                        if best is None or fit < best[0]:
                             best = (fit, mi, at, c, k)
         if best is None:
             return melds
@@ -873,5 +873,8 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     melds = adopt_loose(melds, cards, corners, settings)
     g.meld_axes = [m.axis for m in melds if _valid([names[c] for c in m.cards])]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
-    melds = [m for m in melds if g.plausible(m, cards)]
+    # the cards of lines that are no melds are loose too: a meld may take one back
+    melds = adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings)
+    taken = {c for m in melds for c in m.cards}
+    rows = [row for row in ([c for c in row if c not in taken] for row in rows) if row]
     return Grouping(cards, table_order(melds, g.P), rows)
