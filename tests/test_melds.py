@@ -285,6 +285,13 @@ def test_two_melds_laid_end_to_end_in_one_line_are_cut_where_both_are_valid():
     assert melds_read(find_melds(Table().meld(run, (100, 100)).corners())) == [run[:4], run[4:]]
 
 
+def test_two_runs_end_to_end_that_make_one_only_read_out_of_order_are_cut():
+    # QC down to 6C, then AC up to 5C: the rules would sort the twelve into one run (AC ... QC),
+    # but as they lie they are two
+    line = ["QC", "JC", "10C", "9C", "8C", "7C", "6C", "AC", "2C", "3C", "4C", "5C"]
+    _same_up_to_direction(melds_read(find_melds(Table().meld(line, (100, 100)).corners())), [line[:7], line[7:]])
+
+
 def test_a_line_no_cut_makes_valid_stays_whole():
     line = ["3H", "4H", "9S", "6H", "7H", "8H"]
     assert melds_read(find_melds(Table().meld(line, (100, 100)).corners())) == [line]

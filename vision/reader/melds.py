@@ -90,6 +90,13 @@ def _valid(names: list[str]) -> bool:
     return read_meld(names).valid
 
 
+def _in_order(names: list[str]) -> bool:
+    """A valid meld read in the order its cards lie (not sorted into one)."""
+    if not _valid(names):
+        return False
+    return read_meld(names).note is None
+
+
 class _Grouper:
     def __init__(self, corners: Corners, settings: ReaderSettings):
         self.s = settings
@@ -734,20 +741,23 @@ def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:
 
 def split_joined(meld: Meld, names: list[str], P: np.ndarray) -> list[Meld]:
     """Two melds laid end to end in one line (a diamond run ending where a club run begins)
-    make one invalid line: cut it where both parts are valid melds, at the widest step when
-    several cuts would do. A valid line, or one no cut makes valid, stays whole, and so does a
-    line that one card more would make valid."""
+    make one invalid line, or one valid only when read out of the order it lies in (QC ... 6C
+    ending where AC ... 5C begins): cut it where both parts are valid melds, at the widest step
+    when several cuts would do (parts valid in the order they lie first). A line valid in its order, or one no cut makes valid, stays
+    whole, and so does a line that one card more would make valid in its order."""
     own = [names[c] for c in meld.cards]
-    if len(own) < 6 or _valid(own):
+    if len(own) < 6 or _in_order(own):
         return [meld]
-    # a cut where one unread card (a wild printed without an index) would make the line whole
-    # is no cut: that line is one meld missing a card, and stays invalid (flagged)
+    # a cut where one unread card (a wild printed without an index) would make the line whole,
+    # in the order it lies, is no cut: that line is one meld missing a card, and stays invalid
+    # (flagged); two runs end to end that one more card would make one only when read out of
+    # order (6C ... QC, then AC ... 5C) are two melds
     cuts = [k for k in range(3, len(own) - 2) if _valid(own[:k]) and _valid(own[k:])
-            and not _valid(own[:k] + ["JK"] + own[k:])]
+            and not _in_order(own[:k] + ["JK"] + own[k:])]
     if not cuts:
         return [meld]
     gap = lambda k: float(np.linalg.norm(P[meld.anchors[k]] - P[meld.anchors[k - 1]]))  # noqa: E731
-    k = max(cuts, key=gap)
+    k = max(cuts, key=lambda k: (_in_order(own[:k]) + _in_order(own[k:]), gap(k)))
     head = replace(meld, cards=meld.cards[:k], anchors=meld.anchors[:k],
                    missing=tuple(i for i in meld.missing if i < k))
     tail = replace(meld, cards=meld.cards[k:], anchors=meld.anchors[k:],
@@ -869,8 +879,10 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
     names = [c.card for c in cards]
-    melds = [part for line in lines for part in split_joined(g.meld(line, card_of), names, g.P)]
-    melds = adopt_loose(melds, cards, corners, settings)
+    # a card left out of a line is taken back before the line is cut in two (a run missing a
+    # card may read as two)
+    melds = adopt_loose([g.meld(line, card_of) for line in lines], cards, corners, settings)
+    melds = [part for m in melds for part in split_joined(m, names, g.P)]
     g.meld_axes = [m.axis for m in melds if _valid([names[c] for c in m.cards])]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     # the cards of lines that are no melds are loose too: a meld may take one back
