@@ -30,6 +30,9 @@ shows only the visible part of an index), so melds are grown, not linked:
    last card laid) or are merged into cards as ``merge_corners`` does.
 6. The end card that shows its whole face is the last laid: the meld is read from the other
    end. The melds are put in table order (across the table, then line after line).
+7. A card left in no meld that lies where a meld's next card would (a step beyond an end, or
+   halfway along a step twice the usual), keeping it valid, is taken back (``adopt_loose``);
+   then two melds laid end to end in one line are cut apart (``split_joined``).
 """
 from __future__ import annotations
 
