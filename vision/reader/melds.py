@@ -745,16 +745,17 @@ def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:
 def split_joined(meld: Meld, names: list[str], P: np.ndarray) -> list[Meld]:
     """Two melds laid end to end in one line (a diamond run ending where a club run begins)
     make one invalid line, or one valid only when read out of the order it lies in (QC ... 6C
-    ending where AC ... 5C begins): cut it where both parts are valid melds, at the widest step
-    when several cuts would do (parts valid in the order they lie first). A line valid in its order, or one no cut makes valid, stays
-    whole, and so does a line that one card more would make valid in its order."""
+    ending where AC ... 5C begins): cut it where both parts are valid melds, parts valid in the
+    order they lie first, then at the widest step. A line valid in its order, or one no cut
+    makes valid, stays whole, and so does a line that one card more would make valid in its
+    order."""
     own = [names[c] for c in meld.cards]
     if len(own) < 6 or _in_order(own):
         return [meld]
     # a cut where one unread card (a wild printed without an index) would make the line whole,
     # in the order it lies, is no cut: that line is one meld missing a card, and stays invalid
     # (flagged); two runs end to end that one more card would make one only when read out of
-    # order (6C ... QC, then AC ... 5C) are two melds
+    # order (QC ... 6C, then AC ... 5C) are two melds
     cuts = [k for k in range(3, len(own) - 2) if _valid(own[:k]) and _valid(own[k:])
             and not _in_order(own[:k] + ["JK"] + own[k:])]
     if not cuts:
@@ -811,7 +812,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
             own = [names[c] for c in m.cards]
             unit = float(np.median(S[list(m.anchors)]))
             step = np.array(m.step, float)
-            usual = float(np.linalg.norm(step))
+            usual = max(float(np.linalg.norm(step)), 1e-9)
             for at in range(len(m.cards) + 1):
                 # where a corner lies from the place: how far along the line from it and how far
                 # off the line (pixels), and whether it lies near enough along
