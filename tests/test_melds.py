@@ -449,3 +449,12 @@ def test_a_card_beside_a_melds_end_that_would_spoil_it_is_not_taken():
     cards = ["3H", "4H", "5H", "6H", "7H", "KS"]
     corners = Table().meld(cards, (100, 100)).corners(odd={5: (1.0, 0.6)})
     _same_up_to_direction(melds_read(find_melds(corners)), [cards[:5]])
+
+
+@pytest.mark.parametrize("three, meld", [(["KD", "6H", "3S"], False), (["7S", "8H", "9S"], True)])
+def test_three_cards_in_a_row_among_the_melds_are_a_meld_only_when_one_card_off_one(three, meld):
+    # laid as the melds are: a wrongly laid meld (a gap, a mixed suit) stays a meld, flagged; three
+    # cards sharing no suit and no rank lie in a row by chance (a discard pile beside the melds)
+    t = Table().meld(SEQ, (100, 100)).meld(LONG, (100 + 1.2 * W, 100)).meld(three, (100 + 2.4 * W, 100))
+    read = melds_read(find_melds(t.corners()))
+    assert (three in read) == meld and len(read) == 2 + meld, read

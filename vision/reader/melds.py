@@ -36,6 +36,7 @@ shows only the visible part of an index), so melds are grown, not linked:
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
@@ -91,6 +92,19 @@ def _valid(names: list[str]) -> bool:
     if len(names) < 3 or (len(set(names)) == 1 and len(names) > (JOKERS_IN_PLAY if names[0] == "JK" else COPIES_PER_CARD)):
         return False
     return read_meld(names).valid
+
+
+def meld_like(names: list[str]) -> bool:
+    """Whether cards in a line could be a meld, if not a valid one then one card off (a misread,
+    a wild out of place): all their natural cards but one share a suit or a rank. A row of a
+    spread hand seldom does."""
+    if read_meld(names).valid:
+        return True
+    natural = [n for n in names if n != "JK" and not n.startswith("2")]
+    if len(natural) <= 2:
+        return True
+    most = max(max(Counter(n[-1] for n in natural).values()), max(Counter(n[:-1] for n in natural).values()))
+    return most >= len(natural) - 1
 
 
 def _in_order(names: list[str]) -> bool:
@@ -661,6 +675,8 @@ class _Grouper:
         if _valid([cards[c].card for c in meld.cards]):
             return True
         anchors = meld.anchors
+        if len(anchors) == 3 and not meld_like([cards[c].card for c in meld.cards]):
+            return False                             # three cards by chance: not even one card off a meld
         if len(anchors) == 3 and (meld.missing or self.bend(*anchors) > self.s.stray_bend) \
                 and not self._along_the_melds(meld):
             return False                             # three cards by chance, not quite in a row

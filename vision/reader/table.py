@@ -30,7 +30,7 @@ from engine.meld import read_meld
 from .cards import beyond_gap, card_gaps
 from .flags import (CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_two, table_flags, too_many_copies,
                     unread_corners)
-from .melds import Meld, find_melds, share_along
+from .melds import Meld, find_melds, meld_like, share_along
 from .reader import Reading
 from .settings import ReaderSettings
 
@@ -51,19 +51,6 @@ def _bend(pts: np.ndarray) -> float:
     a, b = pts[mid] - pts[0], pts[-1] - pts[mid]
     cos = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-9)
     return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
-
-
-def meld_like(names: list[str]) -> bool:
-    """Whether cards in a line could be a meld, if not a valid one then one card off (a misread,
-    a wild out of place): all their natural cards but one share a suit or a rank. A row of a
-    spread hand seldom does."""
-    if read_meld(names).valid:
-        return True
-    natural = [n for n in names if n != "JK" and not n.startswith("2")]
-    if len(natural) <= 2:
-        return True
-    most = max(max(Counter(n[-1] for n in natural).values()), max(Counter(n[:-1] for n in natural).values()))
-    return most >= len(natural) - 1
 
 
 def _parallel(melds: list[Meld], valid: list[bool], settings: ReaderSettings) -> list[float]:
