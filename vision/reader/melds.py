@@ -671,7 +671,8 @@ class _Grouper:
     def plausible(self, meld: Meld, cards: list[ReadCard]) -> bool:
         """A line of corners that is invalid under the rules and steps much farther than the
         photo's melds is cards lying by chance in a row (a spread hand, the discard pile), not a
-        meld: its cards stay loose (and flagged)."""
+        meld: its cards stay loose (and flagged). So are three cards not even one card off a
+        meld (``meld_like``), and three not quite in a row unless they run as the melds do."""
         if _valid([cards[c].card for c in meld.cards]):
             return True
         anchors = meld.anchors

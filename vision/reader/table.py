@@ -19,7 +19,6 @@ or more cards under a spread hand's rows that lie on no row (a pile thrown under
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
 
