@@ -43,7 +43,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from engine.card import Card
-from engine.meld import read_meld
+from engine.meld import MeldReading, read_meld
 from engine.scoring import COPIES_PER_CARD, JOKERS_IN_PLAY
 
 from .cards import ReadCard, covered_between, merge_corners, sure_pairs
@@ -85,13 +85,20 @@ def _reversed(line: _Line) -> _Line:
     return _Line(line.corners[::-1], [len(line.corners) - i for i in line.missing], line.misfit)
 
 
-def _valid(names: list[str]) -> bool:
-    """A valid meld under the rules, and one that two decks can lay: corners that all read one
-    card, more than two decks hold, are one card's corners, never copies of it (a line holding
-    other cards too is read as the meld it makes: a misread is flagged where it is)."""
+def _reading(names: list[str]) -> Optional[MeldReading]:
+    """The rules' reading of a line that two decks can lay (None for fewer than three cards, or
+    for corners that all read one card, more than two decks hold: one card's corners, never
+    copies of it; a line holding other cards too is read as the meld it makes, a misread being
+    flagged where it is)."""
     if len(names) < 3 or (len(set(names)) == 1 and len(names) > (JOKERS_IN_PLAY if names[0] == "JK" else COPIES_PER_CARD)):
-        return False
-    return read_meld(names).valid
+        return None
+    return read_meld(names)
+
+
+def _valid(names: list[str]) -> bool:
+    """A valid meld under the rules, and one that two decks can lay (``_reading``)."""
+    reading = _reading(names)
+    return reading is not None and reading.valid
 
 
 def meld_like(names: list[str]) -> bool:
@@ -109,9 +116,8 @@ def meld_like(names: list[str]) -> bool:
 
 def _in_order(names: list[str]) -> bool:
     """A valid meld read in the order its cards lie (not sorted into one)."""
-    if not _valid(names):
-        return False
-    return read_meld(names).note is None
+    reading = _reading(names)
+    return reading is not None and reading.valid and reading.note is None
 
 
 class _Grouper:
@@ -673,10 +679,11 @@ class _Grouper:
         photo's melds is cards lying by chance in a row (a spread hand, the discard pile), not a
         meld: its cards stay loose (and flagged). So are three cards not even one card off a
         meld (``meld_like``), and three not quite in a row unless they run as the melds do."""
-        if _valid([cards[c].card for c in meld.cards]):
+        names = [cards[c].card for c in meld.cards]
+        if _valid(names):
             return True
         anchors = meld.anchors
-        if len(anchors) == 3 and not meld_like([cards[c].card for c in meld.cards]):
+        if len(anchors) == 3 and not meld_like(names):
             return False                             # three cards by chance: not even one card off a meld
         if len(anchors) == 3 and (meld.missing or self.bend(*anchors) > self.s.stray_bend) \
                 and not self._along_the_melds(meld):
@@ -713,12 +720,9 @@ class _Grouper:
         single = [steps[i] for i in range(len(steps)) if i + 1 not in gaps] or list(steps)
         step = np.median(np.array(single), axis=0)
         last_face, first_face = (face is not None for face in self.end_faces(line))
-        missing = sorted(gaps)
-        if first_face and not last_face:
-            c, step = c[::-1], -step
-            missing = sorted(len(c) - i for i in missing)
-        return Meld(tuple(card_of[k] for k in c), tuple(int(k) for k in c), (float(step[0]), float(step[1])),
-                    tuple(missing), oriented=first_face != last_face)
+        meld = Meld(tuple(card_of[k] for k in c), tuple(int(k) for k in c), (float(step[0]), float(step[1])),
+                    tuple(sorted(gaps)), oriented=first_face != last_face)
+        return _turned(meld) if first_face and not last_face else meld
 
 
 def table_order(melds: list[Meld], P: np.ndarray) -> list[Meld]:
@@ -786,6 +790,11 @@ def split_joined(meld: Meld, names: list[str], P: np.ndarray) -> list[Meld]:
     return [head, tail]
 
 
+def _along_and_off(rel: np.ndarray, way: np.ndarray) -> tuple[float, float]:
+    """The vector ``rel`` along the unit vector ``way`` and off it (unsigned), in pixels."""
+    return float(rel @ way), abs(float(rel @ np.array([-way[1], way[0]])))
+
+
 def _beyond(P: np.ndarray, anchors: tuple[int, ...], step: np.ndarray, k: int) -> tuple[float, float]:
     """Where corner ``k`` lies from the last of ``anchors`` (in their order, ``step`` their
     usual step): along the way of the last few, in steps, and off it, in pixels."""
@@ -795,8 +804,8 @@ def _beyond(P: np.ndarray, anchors: tuple[int, ...], step: np.ndarray, k: int) -
     if len(last) >= 3:                              # the way of the line's last cards (a fan turns)
         _, _, vt = np.linalg.svd(last - last.mean(0))
         way = vt[0] if vt[0] @ way >= 0 else -vt[0]
-    rel = P[k] - P[anchors[-1]]
-    return float(rel @ way) / length, abs(float(rel @ np.array([-way[1], way[0]])))
+    along, off = _along_and_off(P[k] - P[anchors[-1]], way)
+    return along / length, off
 
 
 def _halfway(P: np.ndarray, a: int, b: int, k: int) -> tuple[float, float]:
@@ -804,9 +813,8 @@ def _halfway(P: np.ndarray, a: int, b: int, k: int) -> tuple[float, float]:
     halfway), and off the line between them, in pixels."""
     gap = P[b] - P[a]
     length = max(float(np.linalg.norm(gap)), 1e-9)
-    way = gap / length
-    rel = P[k] - P[a]
-    return float(rel @ way) / length, abs(float(rel @ np.array([-way[1], way[0]])))
+    along, off = _along_and_off(P[k] - P[a], gap / length)
+    return along / length, off
 
 
 def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, settings: ReaderSettings) -> list[Meld]:
@@ -847,16 +855,18 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                 else:
                     continue
                 for c in loose:
-                    if not _valid(own[:at] + [names[c]] + own[at:]):
-                        continue
+                    fits = []
                     for k in cards[c].corners:
                         aside, off, near = where(k)
-                        if not (near and off <= settings.adopt_offset * unit
-                                and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio):
-                            continue
-                        fit = abs(aside) / usual + off / unit
-                        if best is None or fit < best[0]:
-                            best = (fit, mi, at, c, k)
+                        if near and off <= settings.adopt_offset * unit \
+                                and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio:
+                            fits.append((abs(aside) / usual + off / unit, k))
+                    if not fits:
+                        continue
+                    fit, k = min(fits)
+                    # the rules last: the place first rules out nearly every card cheaply
+                    if (best is None or fit < best[0]) and _valid(own[:at] + [names[c]] + own[at:]):
+                        best = (fit, mi, at, c, k)
         if best is None:
             return melds
         _, mi, at, c, k = best
