@@ -19,8 +19,9 @@ def crop(image: np.ndarray, box: np.ndarray, pad: float, size: int = INPUT) -> n
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     f = size / side
     if f < 0.5:
-        # warpAffine cannot average when it shrinks: shrink a window round the box first
-        r = int(side)
+        # warpAffine cannot average when it shrinks: shrink the crop's window first (two
+        # pixels of the crop wider on each side, for the interpolation at its edges)
+        r = int(side / 2 + 2 / f) + 1
         x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
         window = image[y0:int(cy) + r + 1, x0:int(cx) + r + 1]
         nw, nh = max(1, round(window.shape[1] * f)), max(1, round(window.shape[0] * f))

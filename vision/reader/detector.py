@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from .settings import ReaderSettings
+from .yolo_head import anchors, decode_boxes
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 import onnxruntime as ort  # noqa: E402
@@ -43,6 +44,14 @@ class OnnxModel:
 
 
 class CornerDetector(OnnxModel):
+    """Boxes and scores of the corner indices of a photo. The model either ends at its raw head
+    (``distances`` and ``scores``: the boxes of the anchors worth keeping are decoded here, see
+    ``yolo_head.py``) or, as ultralytics exports it, at every anchor's decoded box and score."""
+
+    def __init__(self, path: Path, settings: ReaderSettings = ReaderSettings()):
+        super().__init__(path, settings)
+        self.raw_head = [o.name for o in self.session.get_outputs()] == ["distances", "scores"]
+        self._anchors: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 
     def _run(self, image: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
         """Boxes (in ``image`` pixels) and scores, the photo scaled to ``side`` on its long side."""
@@ -50,15 +59,24 @@ class CornerDetector(OnnxModel):
         f = side / max(h, w)
         nw, nh = max(32, round(w * f)), max(32, round(h * f))
         pw, ph = -(-nw // 32) * 32, -(-nh // 32) * 32
-        interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
         canvas = np.full((ph, pw, 3), 114, np.uint8)
-        canvas[:nh, :nw] = cv2.resize(image, (nw, nh), interpolation=interp)
-        x = canvas[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-        out = self.session.run(None, {self.input: x})[0][0]          # (4 + classes) x anchors
-        scores = out[4:].max(axis=0)
-        keep = scores >= self.settings.detect_conf
-        xywh, scores = out[:4, keep].T, scores[keep]
-        boxes = np.concatenate([xywh[:, :2] - xywh[:, 2:] / 2, xywh[:, :2] + xywh[:, 2:] / 2], 1)
+        canvas[:nh, :nw] = shrink(image, nw, nh)
+        x = cv2.dnn.blobFromImage(canvas, 1 / 255.0, swapRB=True)
+        outputs = self.session.run(None, {self.input: x})
+        if self.raw_head:
+            scores = outputs[1][0].max(axis=0)
+            keep = np.flatnonzero(scores >= self.settings.detect_conf)
+            if (ph, pw) not in self._anchors:
+                self._anchors[(ph, pw)] = anchors(ph, pw)
+            points, steps = self._anchors[(ph, pw)]
+            boxes = decode_boxes(outputs[0][0][:, keep].T, points[keep], steps[keep])
+            scores = scores[keep]
+        else:
+            out = outputs[0][0]                                        # (4 + classes) x anchors
+            scores = out[4:].max(axis=0)
+            keep = scores >= self.settings.detect_conf
+            xywh, scores = out[:4, keep].T, scores[keep]
+            boxes = np.concatenate([xywh[:, :2] - xywh[:, 2:] / 2, xywh[:, :2] + xywh[:, 2:] / 2], 1)
         boxes, scores = _nms(boxes, scores, self.settings)
         boxes = boxes / np.array([nw / w, nh / h, nw / w, nh / h], np.float32)
         boxes = np.clip(boxes, 0, [w, h, w, h]).astype(np.float32)
@@ -108,3 +126,15 @@ def _nms(boxes: np.ndarray, scores: np.ndarray, s: ReaderSettings) -> tuple[np.n
                            s.detect_conf, s.nms_iou)
     idx = np.asarray(idx, np.int64).reshape(-1)
     return boxes[idx], scores[idx]
+
+
+def shrink(image: np.ndarray, width: int, height: int) -> np.ndarray:
+    """``image`` resized to ``width`` x ``height``; shrinking averages (INTER_AREA), halving first
+    while the photo stays at least twice the size wanted (an exact 2 x 2 average, far cheaper than
+    one INTER_AREA by an odd factor on a 12 MP photo)."""
+    h, w = image.shape[:2]
+    if width >= w or height >= h:
+        return cv2.resize(image, (width, height), interpolation=cv2.INTER_LINEAR)
+    while image.shape[1] >= 2 * width and image.shape[0] >= 2 * height:
+        image = cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    return cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA)

@@ -122,11 +122,13 @@ def _with_callbacks(model, spec: DetectorSpec):
 
 
 def export_detector(weights: Path, onnx_path: Path) -> Path:
-    """ONNX with a dynamic input size, for onnxruntime at run time."""
+    """ONNX with a dynamic input size, for onnxruntime at run time, cut before its box decoding
+    (``onnx_head.py``: the reader decodes only the anchors it keeps)."""
     offline_environment(Path(weights).resolve().parent / ".ultralytics-home")
     from ultralytics import YOLO
 
+    from .onnx_head import cut_box_decoding
+
     made = Path(YOLO(str(weights)).export(format="onnx", dynamic=True, simplify=False, imgsz=640, opset=17))
     onnx_path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(made, onnx_path)
-    return onnx_path
+    return cut_box_decoding(made, onnx_path)
