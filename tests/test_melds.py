@@ -458,3 +458,15 @@ def test_three_cards_in_a_row_among_the_melds_are_a_meld_only_when_one_card_off_
     t = Table().meld(SEQ, (100, 100)).meld(LONG, (100 + 1.2 * W, 100)).meld(three, (100 + 2.4 * W, 100))
     read = melds_read(find_melds(t.corners()))
     assert (three in read) == meld and len(read) == 2 + meld, read
+
+
+def test_a_wrongly_laid_meld_nearer_the_camera_stays_a_meld_whatever_its_jokers_index():
+    # a table shot at an angle: the near meld's indices are larger and step farther, in pixels,
+    # than the far ones'. Its steps are measured by its own ranks' size: by the jokers' (sized
+    # by the whole photo's indices) they would look like cards lying apart by chance
+    t = Table().meld(SEQ, (100, 100)).meld(LONG, (100 + 1.2 * W, 100))
+    near = ["5D", "JK", "JK", "8D"]
+    t.meld(near, (100 + 2.4 * W, 100), step=1.6 * 1.4 * U)
+    first = len(t.cards) - len(near)
+    read = melds_read(find_melds(t.corners(odd={first + i: (1.6, 0.0) for i in range(len(near))})))
+    _same_up_to_direction(read, [SEQ, LONG, near])

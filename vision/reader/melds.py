@@ -688,8 +688,15 @@ class _Grouper:
         if len(anchors) == 3 and (meld.missing or self.bend(*anchors) > self.s.stray_bend) \
                 and not self._along_the_melds(meld):
             return False                             # three cards by chance, not quite in a row
-        steps = [float(np.linalg.norm(self.P[b] - self.P[a])) / self.S[a] for a, b in zip(meld.anchors, meld.anchors[1:])]
+        unit = self._meld_unit(anchors)
+        steps = [float(np.linalg.norm(self.P[b] - self.P[a])) / unit for a, b in zip(anchors, anchors[1:])]
         return float(np.median(steps)) <= self.s.stray_step * self.typical_step
+
+    def _meld_unit(self, anchors: tuple[int, ...]) -> float:
+        """A meld's index size: its ranks' (a joker's index is sized by the whole photo's, and
+        the photo's scale changes across it, at an angle)."""
+        ranks = [k for k in anchors if not self.joker[k]]
+        return float(np.median(self.S[ranks or list(anchors)]))
 
     def _along_the_melds(self, meld: Meld) -> bool:
         """Whether a line runs as the photo's valid melds do: within ``along_turn`` degrees of
@@ -700,7 +707,7 @@ class _Grouper:
         anchors = meld.anchors
         way = self.P[anchors[-1]] - self.P[anchors[0]]
         length = float(np.linalg.norm(way))
-        step = length / (len(anchors) - 1 + len(meld.missing)) / self.S[anchors[0]]
+        step = length / (len(anchors) - 1 + len(meld.missing)) / self._meld_unit(anchors)
         shortest, longest = self.s.along_steps
         if length <= 0 or not shortest * self.typical_step <= step <= longest * self.typical_step:
             return False
