@@ -470,3 +470,16 @@ def test_a_wrongly_laid_meld_nearer_the_camera_stays_a_meld_whatever_its_jokers_
     first = len(t.cards) - len(near)
     read = melds_read(find_melds(t.corners(odd={first + i: (1.6, 0.0) for i in range(len(near))})))
     _same_up_to_direction(read, [SEQ, LONG, near])
+
+
+@pytest.mark.parametrize("covered", [(), (3, 4)])
+def test_a_four_index_decks_second_band_narrower_than_the_other_designs_cards_is_no_meld(covered):
+    # two designs on the table: the photo learns a card's width from the wide two-index deck's
+    # faces; the narrow four-index deck's second band of corners lies nearer across its line than
+    # that, reading every card alike (all of them, or the first ones when the last are covered)
+    t = Table().meld(SEQ, (100, 100)).meld(LONG, (100 + 1.2 * W, 100))
+    four = ["5S", "6S", "7S", "8S", "9S"]
+    start = len(t.cards)
+    t.meld(four, (100 + 2.4 * W, 100), deck=(True, (3.2 * U, 4.5 * U)))
+    read = melds_read(find_melds(t.corners(covered=tuple((start + i, 1) for i in covered))))
+    _same_up_to_direction(read, [SEQ, LONG, four])

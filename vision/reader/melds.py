@@ -478,7 +478,10 @@ class _Grouper:
         for line in lines:
             for end, inward in self._ends(line):
                 step = float(np.linalg.norm(self.P[end] - self.P[inward])) / self.S[end]
-                far = [abs(o[2]) for o in self._offsets(end, self.P[end] - self.P[inward]) if o[1] > max(2.5 * step, 1.5)]
+                # a card's other corners lie across its line by at least what parts a
+                # four-index deck's band corners (nearer: a corner lying on by chance)
+                far = [abs(o[2]) for o in self._offsets(end, self.P[end] - self.P[inward])
+                       if o[1] > max(2.5 * step, 1.5) and abs(o[2]) >= self.s.twin_min]
                 if far:
                     across.append(max(far))
         return float(np.median(across)) if across else None
@@ -549,7 +552,12 @@ class _Grouper:
         offset = np.median(offsets, 0)
         across = abs(float(offset @ np.array([-axis[1], axis[0]]))) / unit
         widths = [self.width] + self.face_widths
-        if self.width is not None and not any(-0.8 <= across - w <= 0.5 for w in widths) \
+        # nearer across than a card's width: no meld laid beside, though a crossing line may be;
+        # one reading every card alike is a second band of corners (another design's, maybe)
+        along = abs(float(offset @ axis)) / unit
+        near = mismatched == 0 and len(pairs) == len(other.corners) and across >= self.s.twin_min \
+            and along <= self.s.twin_along * across
+        if self.width is not None and not any((near or -0.8 <= across - w) and across - w <= 0.5 for w in widths) \
                 and not self._four_corners(base, other, offset):
             return False                                # a twin meld beside it, not its other corners
         for a, b in pairs:

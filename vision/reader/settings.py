@@ -48,6 +48,8 @@ class ReaderSettings:
     twin_min: float = 0.8              # a four-index deck's two band corners lie this far apart, at least
     twin_fit: float = 0.6              # ... each where the other line's offset puts it, within this many index sizes
     twin_joker_fit: float = 1.5        # ... or this many for a joker (its index sits elsewhere on some decks)
+    twin_along: float = 0.6            # ... nearer across than a card's width when offset along its line by at most
+                                       # this share of the offset across (and reading every card alike)
     own_far: float = 1.7               # one reading twice in a row, the step this much longer than the others: one card
     twin_cost: float = 1.0             # an invalid line loses this much per two same readings in a row
     step_min: float = 0.25             # two cards of one meld lie at least this far apart (index to index)
