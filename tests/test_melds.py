@@ -483,3 +483,35 @@ def test_a_four_index_decks_second_band_narrower_than_the_other_designs_cards_is
     t.meld(four, (100 + 2.4 * W, 100), deck=(True, (3.2 * U, 4.5 * U)))
     read = melds_read(find_melds(t.corners(covered=tuple((start + i, 1) for i in covered))))
     _same_up_to_direction(read, [SEQ, LONG, four])
+
+
+def test_a_card_off_a_tight_column_is_taken_back_where_it_makes_the_meld_read_in_order():
+    # a column so tight that its steps vary as much as they are long: the JC's index lies aside,
+    # between the 10C and the QC, a step no longer than the others apart. Without it the rules
+    # read the run only out of order (the 2C standing in for the JC); with it, in order
+    u = 20.0
+    names = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+    cards, y = [], 100.0
+    for n in names:
+        x = 100.0 + (0.55 * u if n == "JC" else 0.0)
+        cards.append([(n, (x - 0.3 * u, y - 0.5 * u, x + 0.3 * u, y + 0.5 * u))])
+        y += {"10C": 0.6, "JC": 0.7}.get(n, 0.95) * u
+    _same_up_to_direction(melds_read(find_melds(corners_of(*cards))), [names])
+
+
+@pytest.mark.parametrize("after, taken", [(3, True), (0, False)])
+def test_a_card_between_two_of_a_meld_is_taken_in_only_where_it_makes_the_meld_read_in_order(after, taken):
+    # a run missing its 7C, the 7C's index lying aside between two of its cards, a step no
+    # longer than the others apart: between the 6C and the 8C it completes the run; between the
+    # 3C and the 4C the rules could only read it sorted, so it is no card of the meld there
+    u = 20.0
+    names = ["3C", "4C", "5C", "6C", "8C", "9C"]
+    cards = [[(n, (100 - 0.3 * u, 100 + i * 0.95 * u - 0.5 * u, 100 + 0.3 * u, 100 + i * 0.95 * u + 0.5 * u))]
+             for i, n in enumerate(names)]
+    mid = 100 + (after + 0.5) * 0.95 * u
+    cards.append([("7C", (100 + 0.25 * u, mid - 0.5 * u, 100 + 0.85 * u, mid + 0.5 * u))])
+    read = melds_read(find_melds(corners_of(*cards)))
+    if taken:
+        _same_up_to_direction(read, [names[:4] + ["7C"] + names[4:]])
+    else:
+        _same_up_to_direction(read, [names])

@@ -853,7 +853,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
             unit = float(np.median(S[list(m.anchors)]))
             step = np.array(m.step, float)
             usual = max(float(np.linalg.norm(step)), 1e-9)
+            in_order = _in_order(own)
             for at in range(len(m.cards) + 1):
+                inside = False
                 # where a corner lies from the place: how far along the line from it and how far
                 # off the line (pixels), and whether it lies near enough along
                 if at in (0, len(m.cards)):         # beyond an end
@@ -862,13 +864,18 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     def where(k: int, anchors=anchors, way=step if at else -step) -> tuple[float, float, bool]:
                         along, off = _beyond(P, anchors, way, k)
                         return (along - 1) * usual, off, low <= along <= high
-                elif float(np.linalg.norm(P[m.anchors[at]] - P[m.anchors[at - 1]])) >= settings.gap_step * usual:
+                else:
+                    # halfway along a long step; or, in a meld the rules read only out of order
+                    # (a wild standing in for a card), halfway between two cards whatever the
+                    # step (a column so tight that its steps vary as much as they are long), when
+                    # the card makes the meld read in order
+                    inside = float(np.linalg.norm(P[m.anchors[at]] - P[m.anchors[at - 1]])) < settings.gap_step * usual
+                    if inside and in_order:
+                        continue
 
                     def where(k: int, a=m.anchors[at - 1], b=m.anchors[at]) -> tuple[float, float, bool]:
                         along, off = _halfway(P, a, b, k)
                         return (along - 0.5) * float(np.linalg.norm(P[b] - P[a])), off, abs(along - 0.5) <= 0.2
-                else:
-                    continue
                 for c in loose:
                     fits = []
                     for k in cards[c].corners:
@@ -880,7 +887,8 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         continue
                     fit, k = min(fits)
                     # the rules last: the place first rules out nearly every card cheaply
-                    if (best is None or fit < best[0]) and _valid(own[:at] + [names[c]] + own[at:]):
+                    grown = own[:at] + [names[c]] + own[at:]
+                    if (best is None or fit < best[0]) and (_in_order(grown) if inside else _valid(grown)):
                         best = (fit, mi, at, c, k)
         if best is None:
             return melds
