@@ -6,7 +6,7 @@ import pytest
 
 from engine.meld import read_meld
 from constructed import IX, H, U, W, Table, corners_of, melds_read
-from vision.reader.melds import _Grouper, find_melds
+from vision.reader.melds import _Grouper, _turned, find_melds
 from vision.reader.settings import ReaderSettings
 
 SEQ = ["3H", "4H", "5H", "6H"]
@@ -515,3 +515,48 @@ def test_a_card_between_two_of_a_meld_is_taken_in_only_where_it_makes_the_meld_r
         _same_up_to_direction(read, [names[:4] + ["7C"] + names[4:]])
     else:
         _same_up_to_direction(read, [names])
+
+
+def _two_parts(second: list[str], aside: float = 0.0, wider: float = 2.2):
+    """A run's six cards in a column and, one wider step below, its continuation ``second``
+    stepping ``wider`` index sizes: corners, cards and the two melds a line would make."""
+    from vision.reader.cards import ReadCard
+    from vision.reader.melds import Meld
+
+    first = ["6D", "7D", "8D", "9D", "10D", "JD"]
+    ys = [100 + i * 1.4 * U for i in range(6)] + [100 + 5 * 1.4 * U + (1 + i) * wider * U for i in range(len(second))]
+    xs = [100.0] * 6 + [100.0 + aside * U] * len(second)
+    names = first + second
+    corners = corners_of(*[[(n, (x - 0.3 * U, y - 0.5 * U, x + 0.3 * U, y + 0.5 * U))] for n, x, y in zip(names, xs, ys)])
+    cards = [ReadCard(n, 0.99, (k,)) for k, n in enumerate(names)]
+    head = Meld(tuple(range(6)), tuple(range(6)), (0.0, 1.4 * U))
+    tail = Meld(tuple(range(6, len(names))), tuple(range(6, len(names))), (0.0, wider * U))
+    return corners, cards, head, tail
+
+
+@pytest.mark.parametrize("wider", [1.4, 2.2])
+def test_a_meld_continued_end_to_end_in_its_order_is_one_meld(wider):
+    from vision.reader.melds import join_continued
+
+    corners, cards, head, tail = _two_parts(["QD", "KD", "AD"], wider=wider)
+    # either part found first, either way round: one meld, in the order the cards lie
+    for melds in ([head, tail], [tail, head], [_turned(tail), head]):
+        joined = join_continued(melds, cards, corners, ReaderSettings())
+        _same_up_to_direction([[cards[c].card for c in m.cards] for m in joined],
+                              [["6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD"]])
+
+
+@pytest.mark.parametrize("second, aside, oriented", [
+    (["QS", "KS", "AS"], 0.0, False),       # another suit: two melds
+    (["3D", "4D", "5D"], 0.0, False),       # would read only sorted: two melds laid end to end
+    (["QD", "KD", "AD"], 1.2, False),       # beside the line, not on it
+    (["QD", "KD", "AD"], 0.0, True),        # the JD shows its face: the last card laid
+])
+def test_melds_end_to_end_stay_apart_unless_one_continues_the_other(second, aside, oriented):
+    from dataclasses import replace
+
+    from vision.reader.melds import join_continued
+
+    corners, cards, head, tail = _two_parts(second, aside=aside)
+    head = replace(head, oriented=oriented)
+    assert len(join_continued([head, tail], cards, corners, ReaderSettings())) == 2

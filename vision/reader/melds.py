@@ -32,6 +32,7 @@ shows only the visible part of an index), so melds are grown, not linked:
    end. The melds are put in table order (across the table, then line after line).
 7. A card left in no meld that lies where a meld's next card would (a step beyond an end, or
    halfway along a step twice the usual), keeping it valid, is taken back (``adopt_loose``);
+   two lines end to end that read on as one meld in their order are joined (``join_continued``);
    then two melds laid end to end in one line are cut apart (``split_joined``).
 """
 from __future__ import annotations
@@ -904,6 +905,54 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
         melds[mi] = grown
 
 
+def join_continued(melds: list[Meld], cards: list[ReadCard], corners: Corners, settings: ReaderSettings) -> list[Meld]:
+    """Two melds lying end to end in one line, that the rules read one after the other as one
+    meld in the order they lie, are one meld: its line stopped at a card it could not pass (an
+    uneven step, a corner off the line, a player spacing the cards wider from some card on). A
+    player continues a run or a group, never lays its continuation as a second meld. Where:
+    the second's first card about one step (``adopt_steps``, of either meld's step) beyond the
+    first's last, within ``adopt_offset`` index sizes of its line, running its way. A meld whose
+    last card is known to be the last laid (``oriented``) is never followed."""
+    P = corners.centres.astype(np.float64)
+    S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
+    names = [c.card for c in cards]
+    low, high = settings.adopt_steps
+    melds = list(melds)
+    while True:
+        best: Optional[tuple[float, int, int, Meld]] = None
+        for i, a in enumerate(melds):
+            if a.oriented:
+                continue
+            for j, b in enumerate(melds):
+                if i == j:
+                    continue
+                for x in (a, _turned(a)):
+                    for y in ([b] if b.oriented else [b, _turned(b)]):
+                        step, way = np.array(x.step, float), np.array(y.step, float)
+                        ux, uy = max(float(np.linalg.norm(step)), 1e-9), max(float(np.linalg.norm(way)), 1e-9)
+                        unit = float(np.median(S[list(x.anchors)]))
+                        along, off = _beyond(P, x.anchors, step, y.anchors[0])
+                        if not (low * min(ux, uy) <= along * ux <= high * max(ux, uy)
+                                and off <= settings.adopt_offset * unit):
+                            continue
+                        turn = np.degrees(np.arccos(np.clip(float(way @ step) / (ux * uy), -1.0, 1.0)))
+                        if len(y.cards) > 1 and turn > settings.step_turn:
+                            continue
+                        if not 1 / settings.step_size_ratio <= float(np.median(S[list(y.anchors)])) / unit \
+                                <= settings.step_size_ratio:
+                            continue
+                        fit = abs(along - 1) + off / unit
+                        if (best is None or fit < best[0]) and _in_order([names[c] for c in x.cards + y.cards]):
+                            joined = replace(y, cards=x.cards + y.cards, anchors=x.anchors + y.anchors,
+                                             step=x.step if len(x.cards) >= len(y.cards) else y.step,
+                                             missing=x.missing + tuple(len(x.cards) + k for k in y.missing))
+                            best = (fit, i, j, joined)
+        if best is None:
+            return melds
+        _, i, j, joined = best
+        melds = [m for k, m in enumerate(melds) if k not in (i, j)] + [joined]
+
+
 def _turned(m: Meld) -> Meld:
     """The meld read from its other end."""
     return replace(m, cards=m.cards[::-1], anchors=m.anchors[::-1], step=(-m.step[0], -m.step[1]),
@@ -935,12 +984,14 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     names = [c.card for c in cards]
     # a card left out of a line is taken back before the line is cut in two (a run missing a
     # card may read as two)
-    melds = adopt_loose([g.meld(line, card_of) for line in lines], cards, corners, settings)
+    melds = join_continued(adopt_loose([g.meld(line, card_of) for line in lines], cards, corners, settings),
+                           cards, corners, settings)
     melds = [part for m in melds for part in split_joined(m, names, g.P)]
     g.meld_axes = [m.axis for m in melds if _valid([names[c] for c in m.cards])]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     # the cards of lines that are no melds are loose too: a meld may take one back
-    melds = adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings)
+    melds = join_continued(adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings),
+                           cards, corners, settings)
     taken = {c for m in melds for c in m.cards}
     rows = [row for row in ([c for c in row if c not in taken] for row in rows) if row]
     return Grouping(cards, table_order(melds, g.P), rows)
