@@ -31,7 +31,8 @@ shows only the visible part of an index), so melds are grown, not linked:
 6. The end card that shows its whole face is the last laid: the meld is read from the other
    end. The melds are put in table order (across the table, then line after line).
 7. A card left in no meld that lies where a meld's next card would (a step beyond an end, or
-   halfway along a step twice the usual), keeping it valid, is taken back (``adopt_loose``);
+   halfway along a step twice the usual, or between two cards of a meld the rules read only out
+   of order, making it read in order), keeping it valid, is taken back (``adopt_loose``);
    two lines end to end that read on as one meld in their order are joined (``join_continued``);
    then two melds laid end to end in one line are cut apart (``split_joined``).
 """
@@ -838,8 +839,10 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     making it valid, is that meld's: its line stopped short of it (a corner a little off the
     line, an end card that seemed to show its face). Where: about one step beyond an end
     (``adopt_steps``), or halfway along a step about twice the usual one (``gap_step``, a card
-    unread there), within ``adopt_offset`` index sizes of the line, an index alike in size. The
-    best fitting card first, one at a time."""
+    unread there), within ``adopt_offset`` index sizes of the line, an index alike in size; or,
+    in a meld the rules read only out of order (a wild standing in for a card), halfway between
+    two of its cards whatever the step, when it makes the meld read in order. The best fitting
+    card first, one at a time."""
     P = corners.centres.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
@@ -982,8 +985,8 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
     names = [c.card for c in cards]
-    # a card left out of a line is taken back before the line is cut in two (a run missing a
-    # card may read as two)
+    # a card left out of a line is taken back, and lines end to end that read on as one meld
+    # are joined, before a line is cut in two (a run missing a card may read as two)
     melds = join_continued(adopt_loose([g.meld(line, card_of) for line in lines], cards, corners, settings),
                            cards, corners, settings)
     melds = [part for m in melds for part in split_joined(m, names, g.P)]

@@ -45,12 +45,7 @@ def cut_box_decoding(src: Path, dst: Path) -> Path:
     if sigmoid is None:
         raise ValueError("no class-score Sigmoid feeds the detector's output")
     raw, score = dfl.input[0], sigmoid.output[0]
-    tmp = Path(dst).with_suffix(".full.onnx")
-    onnx.save(model, str(tmp))
-    try:
-        utils.extract_model(str(tmp), str(dst), [graph.input[0].name], [raw, score])
-    finally:
-        tmp.unlink(missing_ok=True)
+    utils.extract_model(str(src), str(dst), [graph.input[0].name], [raw, score])
     cut = onnx.load(str(dst))
     renames = {raw: DISTANCES, score: SCORES}
     for node in cut.graph.node:
@@ -77,8 +72,13 @@ def _check_same_boxes(full: Path, cut: Path, height: int = 320, width: int = 448
     rng = np.random.default_rng(0)
     x = rng.random((1, 3, height, width), dtype=np.float32)
     x[:, :, height // 4: height // 2, width // 4: width // 2] = 1.0
-    out = ort.InferenceSession(str(full), providers=["CPUExecutionProvider"]).run(None, {"images": x})[0][0]
-    distances, scores = ort.InferenceSession(str(cut), providers=["CPUExecutionProvider"]).run(None, {"images": x})
+
+    def run(path: Path) -> list:
+        session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+        return session.run(None, {session.get_inputs()[0].name: x})
+
+    out = run(full)[0][0]
+    distances, scores = run(cut)
     points, steps = anchors(height, width)
     boxes = decode_boxes(distances[0].T, points, steps)
     xywh = np.concatenate([(boxes[:, :2] + boxes[:, 2:]) / 2, boxes[:, 2:] - boxes[:, :2]], axis=1)
