@@ -560,3 +560,20 @@ def test_melds_end_to_end_stay_apart_unless_one_continues_the_other(second, asid
     corners, cards, head, tail = _two_parts(second, aside=aside)
     head = replace(head, oriented=oriented)
     assert len(join_continued([head, tail], cards, corners, ReaderSettings())) == 2
+
+
+@pytest.mark.parametrize("across, width", [(0.2, None), (3.5, 3.5)])
+def test_a_cards_width_is_learnt_only_from_a_corner_lying_across_the_line(across, width):
+    # no face shows where the photo's last cards show theirs: the width falls back on a corner
+    # of the end card's reading lying well beyond the end. One lying on the line (a copy in a
+    # meld further down the column) tells no width; one lying across tells it
+    def box(x, y):
+        return (x - 0.3 * U, y - 0.5 * U, x + 0.3 * U, y + 0.5 * U)
+
+    cards = [[(n, box(100, 100 + i * 1.4 * U))] for i, n in enumerate(["5S", "6S", "7S", "8S", "9S"])]
+    far = [("9S", box(100 + across * U, 100 + 4 * 1.4 * U + 5.0 * U))]
+    g = _Grouper(corners_of(*cards, far), ReaderSettings())
+    lines = g.lines()
+    g.learn_faces(lines)
+    assert g.face_offsets == []
+    assert g._card_width(lines) == (None if width is None else pytest.approx(width, abs=0.01))
