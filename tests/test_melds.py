@@ -577,3 +577,42 @@ def test_a_cards_width_is_learnt_only_from_a_corner_lying_across_the_line(across
     g.learn_faces(lines)
     assert g.face_offsets == []
     assert g._card_width(lines) == (None if width is None else pytest.approx(width, abs=0.01))
+
+
+def _wide_four_index_table() -> Table:
+    """Three melds of a narrow two-index deck (they teach a card's width), then melds of a wide
+    four-index deck, whose two band corners lie farther apart across than that width."""
+    t = Table(size=(3.0 * U, 4.2 * U))
+    for i, names in enumerate([SEQ, GROUP, ["7D", "8D", "9D"]]):
+        t.meld(names, (100 + i * 4 * U, 100), step=0.9 * U)
+    return t
+
+
+def test_a_four_index_meld_lies_as_the_photos_other_second_bands_lie():
+    # the first four-index meld's last card shows its four corners: its two lines pair, and the
+    # photo learns how far apart its bands lie; the second one's last card has its far corners
+    # covered, and its bands lie as far apart: one meld, each card read once
+    t = _wide_four_index_table()
+    wide = (True, (W, H))
+    t.meld(LONG, (100, 100 + 1.5 * H), deck=wide)
+    other = ["4H", "5H", "6H", "7H"]
+    t.meld(other, (100 + 1.4 * W, 100 + 1.5 * H), deck=wide)
+    last = len(t.cards) - 1
+    g = find_melds(t.corners(covered=((last, 2), (last, 3))))
+    melds = [SEQ, GROUP, ["7D", "8D", "9D"], LONG, other]
+    _same_up_to_direction(melds_read(g), melds)
+    assert len(g.cards) == sum(map(len, melds))
+
+
+def test_two_lines_holding_more_copies_of_a_card_than_two_decks_are_one_meld():
+    # a four-index meld of two queens of spades and two of clubs, its last card's far corners
+    # covered, alone of its deck: read as two melds it would hold four queens of spades
+    t = _wide_four_index_table()
+    queens = ["QS", "QS", "QC", "QC"]
+    t.meld(queens, (100, 100 + 1.5 * H), deck=(True, (W, H)))
+    last = len(t.cards) - 1
+    g = find_melds(t.corners(covered=((last, 2), (last, 3))))
+    melds = [SEQ, GROUP, ["7D", "8D", "9D"], queens]
+    _same_up_to_direction(melds_read(g), melds)
+    assert len(g.cards) == sum(map(len, melds))
+

@@ -414,10 +414,21 @@ class _Grouper:
         kept: list[_Line] = []
         self.learn_faces(lines)
         self.width = self._card_width(lines)
+        self.bands: list[tuple[float, float]] = []
+        self.banded: set[int] = set()                  # the lines that took a second band
         for line in sorted(lines, key=lambda ln: -len(ln.corners)):
             home = next((k for k in kept if self._pair(k, line, partners)), None)
             if home is None:
                 kept.append(line)
+        # one deck laid alike shows its second bands at one offset: a line reading another's
+        # cards alike, lying where this photo's other second bands lie, is one too (the card's
+        # width learnt from the photo may be a far corner's along a card laid across); never a
+        # line, nor a card, that has its second band already: a meld's twin would be taken for one
+        for line in sorted(kept, key=lambda ln: len(ln.corners)):
+            if id(line) not in self.banded and any(
+                    k is not line and len(k.corners) >= len(line.corners)
+                    and self._pair(k, line, partners, like_bands=True) for k in kept):
+                kept.remove(line)
         return kept, partners
 
     def _offsets(self, k: int, outward: np.ndarray, low: Optional[float] = None) -> list[tuple[int, float, float]]:
@@ -535,11 +546,13 @@ class _Grouper:
             found = [o for o in found if any(self._near_face(np.array(o[1:]), f) for f in self.face_offsets)]
         return min(found, key=lambda o: o[1] ** 2 + o[2] ** 2)[0] if found else None
 
-    def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]]) -> bool:
+    def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]], like_bands: bool = False) -> bool:
         """Whether ``other`` is the second band corner of ``base``'s cards (a four-index deck):
         its corners lie at one offset from base corners of the same reading. The offset may
         drift a little along the line (a table shot at an angle, a fan), and the other line may
-        miss some cards (a corner covered). On success the pairs go into ``partners``."""
+        miss some cards (a corner covered). On success the pairs go into ``partners``, and the
+        offset (across, along the line, index sizes) into ``bands``. ``like_bands``: only a line
+        reading every card alike, lying about where the bands paired so far lie."""
         pairs = self._aligned(base.corners, other.corners)
         if len(pairs) < max(2, len(other.corners) - 1, len(base.corners) - 1 if self.width is None else 0):
             return False                   # the shorter line may miss some of the longer one's cards
@@ -559,12 +572,24 @@ class _Grouper:
         along = abs(float(offset @ axis)) / unit
         near = mismatched == 0 and len(pairs) == len(other.corners) and across >= self.s.twin_min \
             and along <= self.s.twin_along * across
-        if self.width is not None and not any((near or -0.8 <= across - w) and across - w <= 0.5 for w in widths) \
+        if like_bands:
+            # or holding together more copies of a card than two decks do: one set of cards
+            if not near or any(a in partners for a, _ in pairs) or not (self._beyond_decks(base, other) or any(
+                    abs(across - a) <= self.s.band_like * a and abs(along - l) <= self.s.band_like * a
+                    for a, l in self.bands)):
+                return False
+        elif self.width is not None and not any((near or -0.8 <= across - w) and across - w <= 0.5 for w in widths) \
                 and not self._four_corners(base, other, offset):
             return False                                # a twin meld beside it, not its other corners
         for a, b in pairs:
             partners.setdefault(a, []).append(b)
+        self.bands.append((across, along))
+        self.banded.add(id(base))
         return True
+
+    def _beyond_decks(self, *lines: _Line) -> bool:
+        counts = Counter(self.names[k] for line in lines for k in line.corners)
+        return any(n > (JOKERS_IN_PLAY if name == "JK" else COPIES_PER_CARD) for name, n in counts.items())
 
     def _four_corners(self, base: _Line, other: _Line, offset: np.ndarray) -> bool:
         """Whether a last card of the two lines shows the four corners of one card: beyond its
