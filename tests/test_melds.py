@@ -616,3 +616,14 @@ def test_two_lines_holding_more_copies_of_a_card_than_two_decks_are_one_meld():
     _same_up_to_direction(melds_read(g), melds)
     assert len(g.cards) == sum(map(len, melds))
 
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_a_jokers_small_index_printed_far_aside_at_a_melds_end_is_its_card(first):
+    # some decks print the joker's index far aside (1.5 index sizes) and smaller: at either end
+    # of a meld, off its line, the meld takes it
+    names = ["JK", "QS", "JS", "10S"] if first else ["QS", "JS", "10S", "JK"]
+    t = Table().meld(names, (200, 100)).meld(GROUP, (200 + 1.6 * W, 100))
+    joker = names.index("JK")
+    g = find_melds(t.corners(odd={joker: (0.5, 1.5)}))
+    _same_up_to_direction(melds_read(g), [names, GROUP])

@@ -864,7 +864,8 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     making it valid, is that meld's: its line stopped short of it (a corner a little off the
     line, an end card that seemed to show its face). Where: about one step beyond an end
     (``adopt_steps``), or halfway along a step about twice the usual one (``gap_step``, a card
-    unread there), within ``adopt_offset`` index sizes of the line, an index alike in size; or,
+    unread there), within ``adopt_offset`` index sizes of the line, an index alike in size (a
+    joker's within ``adopt_joker_offset``, whatever its size); or,
     in a meld the rules read only out of order (a wild standing in for a card), halfway between
     two of its cards whatever the step, when it makes the meld read in order. The best fitting
     card first, one at a time."""
@@ -909,8 +910,14 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     fits = []
                     for k in cards[c].corners:
                         aside, off, near = where(k)
-                        if near and off <= settings.adopt_offset * unit \
-                                and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio:
+                        # a joker's index may be another size, and sit aside (some decks print it
+                        # elsewhere on the card)
+                        if names[c] == "JK":
+                            fit_here = off <= settings.adopt_joker_offset * unit
+                        else:
+                            fit_here = off <= settings.adopt_offset * unit \
+                                and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio
+                        if near and fit_here:
                             fits.append((abs(aside) / usual + off / unit, k))
                     if not fits:
                         continue

@@ -66,6 +66,7 @@ class ReaderSettings:
     along_steps: tuple[float, float] = (0.7, 1.4)   # stepping as they do (this share of the usual step)
     adopt_steps: tuple[float, float] = (0.6, 1.5)   # a card in no meld lying this many steps beyond a meld's end,
     adopt_offset: float = 0.7          # within this many index sizes of its line, keeping it valid, is its next card
+    adopt_joker_offset: float = 1.7    # ... or of a joker's, whatever its index's size (some decks print it aside)
     gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
     near_fit: float = 1.0              # a nearer corner fitting a line this well is taken before a farther one
     gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
