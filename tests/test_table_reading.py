@@ -184,6 +184,20 @@ def test_both_a_hand_spread_in_straight_rows_is_the_hand_and_a_meld_one_card_off
     assert "invalid_meld" in _kinds(result)
 
 
+def test_both_a_wrongly_laid_meld_whose_jokers_indices_lie_aside_stays_a_meld():
+    # a run laid with two jokers side by side (invalid: one wild per meld), on a deck that prints
+    # the joker's index aside: its line wobbles at the jokers but does not turn as a fan does
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    wrong = ["7D", "JK", "JK", "10D"]
+    t.meld(wrong, (300 + 2.6 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH"], (350, 300 + 2.2 * H), fan=10)
+    result = _read(t, kind="both", odd={8: (0.6, 0.3), 9: (0.6, 0.3)})
+    cards = [c["card"] for c in result["cards"]]
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], wrong]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH"])
+    assert "invalid_meld" in _kinds(result)
+
+
 @pytest.mark.parametrize("row", [["4C", "JK", "9C"],        # one card off a meld
                                  ["JS", "2C", "JH"]])       # a valid meld, by chance
 def test_both_a_row_of_the_hand_across_the_melds_is_the_hand_even_when_it_reads_like_a_meld(row):

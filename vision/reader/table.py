@@ -36,10 +36,11 @@ from .settings import ReaderSettings
 KINDS = ("table", "hand", "both")
 
 
-def _turn(meld: Meld, P: np.ndarray) -> float:
+def _turn(meld: Meld, P: np.ndarray, names: list[str]) -> float:
     """How far a meld's line turns from its first half to its second, in degrees (a fan turns
-    card after card; a straight meld's halves agree even when single steps wander)."""
-    return _bend(P[list(meld.anchors)])
+    card after card; a straight meld's halves agree even when single steps wander). Jokers'
+    indices are left out: some decks print them aside."""
+    return _bend(P[[k for c, k in zip(meld.cards, meld.anchors) if names[c] != "JK"]])
 
 
 def _bend(pts: np.ndarray) -> float:
@@ -98,7 +99,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
             keep = share >= settings.across_valid or not by_loose(m)
             before = True
         else:
-            before = _turn(m, P) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
+            before = _turn(m, P, names) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
             keep = before and share >= settings.across_invalid
         if keep:
             table.append(m)
