@@ -724,8 +724,12 @@ class _Grouper:
                 and not self._along_the_melds(meld):
             return False                             # three cards by chance, not quite in a row
         unit = self._meld_unit(anchors)
-        steps = [float(np.linalg.norm(self.P[b] - self.P[a])) / unit for a, b in zip(anchors, anchors[1:])]
-        return float(np.median(steps)) <= self.s.stray_step * self.typical_step
+        # its steps, or those between its ranks, per card between them (a joker's index may lie aside)
+        step = min(float(np.median([float(np.linalg.norm(self.P[anchors[j]] - self.P[anchors[i]])) / (unit * (j - i))
+                                    for i, j in zip(among, among[1:])]))
+                   for among in (list(range(len(anchors))), [i for i, k in enumerate(anchors) if not self.joker[k]])
+                   if len(among) >= 2)
+        return step <= self.s.stray_step * self.typical_step
 
     def _meld_unit(self, anchors: tuple[int, ...]) -> float:
         """A meld's index size: its ranks' (a joker's index is sized by the whole photo's, and
