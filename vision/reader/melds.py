@@ -556,6 +556,8 @@ class _Grouper:
         pairs = self._aligned(base.corners, other.corners)
         if len(pairs) < max(2, len(other.corners) - 1, len(base.corners) - 1 if self.width is None else 0):
             return False                   # the shorter line may miss some of the longer one's cards
+        if any(a in partners for a, _ in pairs):
+            return False                   # a card's second band corner is paired already: a twin meld beside
         mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)
         if mismatched > (1 if len(pairs) >= 5 else 0):
             return False
@@ -574,7 +576,7 @@ class _Grouper:
             and along <= self.s.twin_along * across
         if like_bands:
             # or holding together more copies of a card than two decks do: one set of cards
-            if not near or any(a in partners for a, _ in pairs) or not (self._beyond_decks(base, other) or any(
+            if not near or not (self._beyond_decks(base, other) or any(
                     abs(across - a) <= self.s.band_like * a and abs(along - l) <= self.s.band_like * a
                     for a, l in self.bands)):
                 return False
