@@ -590,6 +590,7 @@ class _Grouper:
         return True
 
     def _beyond_decks(self, *lines: _Line) -> bool:
+        """Whether the lines together read some card more often than two decks hold it."""
         counts = Counter(self.names[k] for line in lines for k in line.corners)
         return any(n > (JOKERS_IN_PLAY if name == "JK" else COPIES_PER_CARD) for name, n in counts.items())
 
@@ -730,7 +731,7 @@ class _Grouper:
         step = min(float(np.median([float(np.linalg.norm(self.P[anchors[j]] - self.P[anchors[i]])) / (unit * (j - i))
                                     for i, j in zip(among, among[1:])]))
                    for among in (list(range(len(anchors))), [i for i, k in enumerate(anchors) if not self.joker[k]])
-                   if len(among) >= 2)
+                   if len(among) >= 2) if len(anchors) >= 2 else np.inf
         return step <= self.s.stray_step * self.typical_step
 
     def _meld_unit(self, anchors: tuple[int, ...]) -> float:
