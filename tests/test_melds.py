@@ -627,3 +627,17 @@ def test_a_jokers_small_index_printed_far_aside_at_a_melds_end_is_its_card(first
     joker = names.index("JK")
     g = find_melds(t.corners(odd={joker: (0.5, 1.5)}))
     _same_up_to_direction(melds_read(g), [names, GROUP])
+
+
+@pytest.mark.parametrize("apart, shift", [(3.6, 0.4), (4.2, 0.6), (4.8, 0.9)])
+def test_two_decks_equal_melds_side_by_side_stay_two_melds(apart, shift):
+    # two decks' copies of one run, laid side by side a little staggered, narrow two-index cards:
+    # each line end finds the other meld's copy across it, as a four-index card's second band
+    # corner would lie; a card's corners lie no farther across than its diagonal's far end, so
+    # that is no face of the photo's cards, no card width, and the two melds stay two
+    run = ["9C", "10C", "JC", "QC"]
+    t = Table(size=(3.0 * U, 6.0 * U))
+    t.meld(run, (100, 100), step=1.0 * U).meld(run, (100 + apart * U, 100 + shift * U), step=1.0 * U)
+    g = find_melds(t.corners())
+    assert melds_read(g) == [run, run]
+    assert len(g.cards) == 2 * len(run)

@@ -474,6 +474,11 @@ class _Grouper:
             centre = np.median(np.array(near), axis=0)
             places.append(centre)
             offsets = [q for q in offsets if not self._near_face(q, centre)]
+        # a card's corners lie no farther across its line than the end of its diagonal: a place
+        # beyond every diagonal one is a twin meld's copies beside the line ends, no face
+        diagonal = [abs(float(f[1])) for f in places if f[0] >= 1.5 and abs(f[1]) >= self.s.twin_min]
+        if diagonal:
+            places = [f for f in places if abs(float(f[1])) <= max(diagonal) + self.s.face_tolerance]
         # the best two tell a last card; a third place (a four-index card's) only tells how far
         # across its line a card's second band corner may lie
         self.face_offsets = places[:2]
