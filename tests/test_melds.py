@@ -617,7 +617,6 @@ def test_two_lines_holding_more_copies_of_a_card_than_two_decks_are_one_meld():
     assert len(g.cards) == sum(map(len, melds))
 
 
-
 @pytest.mark.parametrize("first", [False, True])
 def test_a_jokers_small_index_printed_far_aside_at_a_melds_end_is_its_card(first):
     # some decks print the joker's index far aside (1.5 index sizes) and smaller: at either end
