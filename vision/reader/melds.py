@@ -274,7 +274,9 @@ class _Grouper:
             centre3, d3, _ = self._direction(c, 3)
             off_line = np.minimum(off_line, np.abs((self.P - centre3) @ np.array([-d3[1], d3[0]])))
         unit = float(np.median(self.S[c[-self.s.line_window:]]))
-        tol = self.s.line_offset * unit
+        # a box showing part of an index is smaller and its centre wanders: a candidate's own
+        # (whole) index may set the tolerance, up to half again the line's
+        tol = self.s.line_offset * np.maximum(unit, np.minimum(self.S, 1.5 * unit))
         names = self._names(line)
         valid = _valid(names)
         # a card of this line, or the far corner of its first card, is no candidate's far corner
