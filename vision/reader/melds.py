@@ -15,7 +15,8 @@ shows only the visible part of an index), so melds are grown, not linked:
    A corner with another corner on the way is no neighbour (that would skip a card).
 2. *Growth*: from each seed, the line is extended at both ends, one card at a time, by the
    corner that lies about one step further along the line fitted to the last few cards
-   (``line_window``), within ``line_offset`` index sizes of it; two steps on when a card seems
+   (``line_window``), within ``line_offset`` index sizes of it (the line's, or the corner's own
+   when larger: a box showing part of an index is small); two steps on when a card seems
    missing. A card that shows its whole face (another corner with its reading a card's length
    beyond) is the last one laid: nothing lies beyond it. Where two corners fit, the one that
    keeps the meld valid under the rules is taken.
