@@ -20,6 +20,11 @@ COPIES_PER_CARD = 2
 JOKERS_IN_PLAY = 4
 
 
+def copies_in_play(card: Card) -> int:
+    """How many of ``card`` two decks hold (jokers: all the jokers in play)."""
+    return JOKERS_IN_PLAY if card.is_joker else COPIES_PER_CARD
+
+
 @dataclass(frozen=True)
 class TeamScore:
     name: str
@@ -147,7 +152,7 @@ def _card_count_errors(hand: Hand) -> list[tuple[Text, list[int]]]:
             where.setdefault(c, set()).add(t)
     out = []
     for card, n in sorted(counts.items(), key=lambda kv: str(kv[0])):
-        limit = JOKERS_IN_PLAY if card.is_joker else COPIES_PER_CARD
+        limit = copies_in_play(card)
         if n > limit:
             if card.is_joker:
                 text = Text("{n} jokers across the melds and hands, but only {limit} exist in two decks",

@@ -32,6 +32,7 @@ import numpy as np
 from engine.card import Card
 from engine.meld import read_meld
 from engine.profile import get_profile
+from engine.scoring import copies_in_play
 from engine.text import Text, either
 
 from .cards import ReadCard, beyond_gap, paired_like_one_card
@@ -199,7 +200,7 @@ def too_many_copies(f: TableFacts) -> list[Flag]:
     counts = Counter(card.card for card in f.cards)
     out = []
     for name, n in sorted(counts.items()):
-        limit = 4 if name == "JK" else 2
+        limit = copies_in_play(Card.parse(name))
         if n > limit:
             cards = tuple(c for c, card in enumerate(f.cards) if card.card == name)
             out.append(Flag("too_many_copies", cards, Text(

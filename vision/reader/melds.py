@@ -47,7 +47,7 @@ import numpy as np
 
 from engine.card import Card
 from engine.meld import MeldReading, read_meld
-from engine.scoring import COPIES_PER_CARD, JOKERS_IN_PLAY
+from engine.scoring import copies_in_play
 
 from .cards import ReadCard, covered_between, merge_corners, sure_pairs
 from .corners import Corners
@@ -93,7 +93,7 @@ def _reading(names: list[str]) -> Optional[MeldReading]:
     for corners that all read one card, more than two decks hold: one card's corners, never
     copies of it; a line holding other cards too is read as the meld it makes, a misread being
     flagged where it is)."""
-    if len(names) < 3 or (len(set(names)) == 1 and len(names) > (JOKERS_IN_PLAY if names[0] == "JK" else COPIES_PER_CARD)):
+    if len(names) < 3 or (len(set(names)) == 1 and len(names) > copies_in_play(Card.parse(names[0]))):
         return None
     return read_meld(names)
 
@@ -147,6 +147,9 @@ class _Grouper:
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
         self.meld_axes: list[np.ndarray] = []        # the ways of the photo's valid melds (unit vectors)
         self.same_way_up: Optional[Callable[[int, int], bool]] = None
+        self.bands: list[tuple[float, float]] = []   # second bands paired: offset across, along (index sizes)
+        self.banded: set[int] = set()                # the lines that took a second band
+        self._aligned_pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
 
     # 1. seeds
     def _links(self) -> list[list[int]]:
@@ -417,8 +420,6 @@ class _Grouper:
         kept: list[_Line] = []
         self.learn_faces(lines)
         self.width = self._card_width(lines)
-        self.bands: list[tuple[float, float]] = []
-        self.banded: set[int] = set()                  # the lines that took a second band
         for line in sorted(lines, key=lambda ln: -len(ln.corners)):
             home = next((k for k in kept if self._pair(k, line, partners)), None)
             if home is None:
@@ -561,7 +562,10 @@ class _Grouper:
         miss some cards (a corner covered). On success the pairs go into ``partners``, and the
         offset (across, along the line, index sizes) into ``bands``. ``like_bands``: only a line
         reading every card alike, lying about where the bands paired so far lie."""
-        pairs = self._aligned(base.corners, other.corners)
+        key = (tuple(base.corners), tuple(other.corners))
+        if key not in self._aligned_pairs:          # both passes of merge_parallel ask
+            self._aligned_pairs[key] = self._aligned(base.corners, other.corners)
+        pairs = self._aligned_pairs[key]
         if len(pairs) < max(2, len(other.corners) - 1, len(base.corners) - 1 if self.width is None else 0):
             return False                   # the shorter line may miss some of the longer one's cards
         if any(a in partners for a, _ in pairs):
@@ -600,7 +604,7 @@ class _Grouper:
     def _beyond_decks(self, *lines: _Line) -> bool:
         """Whether the lines together read some card more often than two decks hold it."""
         counts = Counter(self.names[k] for line in lines for k in line.corners)
-        return any(n > (JOKERS_IN_PLAY if name == "JK" else COPIES_PER_CARD) for name, n in counts.items())
+        return any(n > copies_in_play(Card.parse(name)) for name, n in counts.items())
 
     def _four_corners(self, base: _Line, other: _Line, offset: np.ndarray) -> bool:
         """Whether a last card of the two lines shows the four corners of one card: beyond its
@@ -735,11 +739,15 @@ class _Grouper:
                 and not self._along_the_melds(meld):
             return False                             # three cards by chance, not quite in a row
         unit = self._meld_unit(anchors)
-        # its steps, or those between its ranks, per card between them (a joker's index may lie aside)
-        step = min(float(np.median([float(np.linalg.norm(self.P[anchors[j]] - self.P[anchors[i]])) / (unit * (j - i))
+
+        def per_card(among: list[int]) -> float:
+            """The median step between these anchors, per card between them."""
+            return float(np.median([float(np.linalg.norm(self.P[anchors[j]] - self.P[anchors[i]])) / (unit * (j - i))
                                     for i, j in zip(among, among[1:])]))
-                   for among in (list(range(len(anchors))), [i for i, k in enumerate(anchors) if not self.joker[k]])
-                   if len(among) >= 2) if len(anchors) >= 2 else np.inf
+        # its steps, or those between its ranks (a joker's index may lie aside): the smaller
+        ranks = [i for i, k in enumerate(anchors) if not self.joker[k]]
+        step = min((per_card(among) for among in (list(range(len(anchors))), ranks) if len(among) >= 2),
+                   default=np.inf)
         return step <= self.s.stray_step * self.typical_step
 
     def _meld_unit(self, anchors: tuple[int, ...]) -> float:
