@@ -640,3 +640,26 @@ def test_two_decks_equal_melds_side_by_side_stay_two_melds(apart, shift):
     g = find_melds(t.corners())
     assert melds_read(g) == [run, run]
     assert len(g.cards) == 2 * len(run)
+
+
+def _printed_way(t: Table):
+    """``same_way_up`` for a constructed table's corners (none covered or dropped): a card's far
+    corners are printed turned round against its band's."""
+    far = [j >= (2 if t.decks.get(c, (t.four, t.size))[0] else 1)
+           for c in range(len(t.cards)) for j in range(len(t.spots(c)))]
+    return lambda i, j: far[i] == far[j]
+
+
+def test_copies_laid_one_after_the_other_in_a_four_index_column_are_two_cards():
+    # a jumbo-index four-index deck whose band corners lie 1.5 index sizes across, its columns
+    # stepping 1.4: copies laid one after the other (10D 10D 10S 10S) step as one card's band
+    # corners would, as often as the cards' own bands do; printed the same way up, and stepping
+    # as the melds' other cards do, they are two cards, and each column one meld
+    t = Table(four=True, size=(2.5 * U, 3.5 * U))
+    melds = [["10D", "10D", "10S", "10S", "10C"], ["KH", "KH", "KC", "KS", "KD"], ["QD", "QD", "QS", "QC", "QH"]]
+    for i, names in enumerate(melds):
+        t.meld(names, (100 + i * 3.5 * U, 100), step=1.4 * U)
+    g = find_melds(t.corners(), same_way_up=_printed_way(t))
+    _same_up_to_direction(melds_read(g), melds)
+    assert len(g.cards) == 15
+

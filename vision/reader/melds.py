@@ -124,8 +124,10 @@ def _in_order(names: list[str]) -> bool:
 
 
 class _Grouper:
-    def __init__(self, corners: Corners, settings: ReaderSettings):
+    def __init__(self, corners: Corners, settings: ReaderSettings,
+                 same_way_up: Optional[Callable[[int, int], bool]] = None):
         self.s = settings
+        self.same_way_up = same_way_up
         self.corners = corners
         self.P = corners.centres.astype(np.float64)
         self.S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
@@ -139,14 +141,13 @@ class _Grouper:
         self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
         self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
         self.links = self._links()
-        self.sure = sure_pairs(corners, replace(settings, pair_support=settings.line_pair_support))
+        self.sure = self._not_meld_steps(sure_pairs(corners, replace(settings, pair_support=settings.line_pair_support)))
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
         self.on_lines: set[int] = set()
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
         self.meld_axes: list[np.ndarray] = []        # the ways of the photo's valid melds (unit vectors)
-        self.same_way_up: Optional[Callable[[int, int], bool]] = None
         self.bands: list[tuple[float, float]] = []   # second bands paired: offset across, along (index sizes)
         self.banded: set[int] = set()                # the lines that took a second band
         self._aligned_pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
@@ -164,6 +165,51 @@ class _Grouper:
                 links[a].append(int(b))
                 links[b].append(int(a))
         return links
+
+    def _not_meld_steps(self, sure: set[tuple[int, int]]) -> set[tuple[int, int]]:
+        """Of the pairs of corners stepping as the photo's cards do (``sure``), those that are
+        not two copies laid one after the other in a meld (10D 10D 10S 10S). Such copies step as
+        the neighbouring cards of the photo's melds do, and where a deck's band corners lie about
+        one meld step across, they are as many as the cards' own pairs. So a pair printed the
+        same way up (as a card's two band corners are, and two copies) whose step more pairs of
+        neighbouring cards of other readings share (within ``pair_tolerance`` of its length plus
+        ``step_slack`` index sizes) than pairs of one reading do is two cards; unless a third
+        corner of its reading shows it is one card's (``_shows_turned_corner``)."""
+        def vector(a: int, b: int) -> np.ndarray:
+            return (self.P[b] - self.P[a]) / ((self.S[a] + self.S[b]) / 2)
+
+        steps = np.array([vector(a, b) for a, nb in enumerate(self.links) for b in nb
+                          if a < b and self.names[a] != self.names[b]]).reshape(-1, 2)
+        if not len(steps):
+            return sure
+        vs = {p: vector(*p) for p in sure}
+        kept = set()
+        for p, v in vs.items():
+            if self.same_way_up is None or not self.same_way_up(*p) or self._shows_turned_corner(*p):
+                kept.add(p)
+                continue
+            tol = self.s.pair_tolerance * float(np.linalg.norm(v)) + self.s.step_slack
+            alike = int(np.sum(np.minimum(np.linalg.norm(steps - v, axis=1), np.linalg.norm(steps + v, axis=1)) <= tol))
+            same = sum(1 for w in vs.values() if min(np.linalg.norm(w - v), np.linalg.norm(w + v)) <= tol) - 1
+            if alike <= same:
+                kept.add(p)
+        return kept
+
+    def _shows_turned_corner(self, a: int, b: int) -> bool:
+        """Whether a third corner of the same reading lies square to ``a`` and ``b`` (at a right
+        angle at either, within ``corner_square``), a card's size away, and is printed turned
+        against one of them: then the two are one card's (its band along a row's last card),
+        not two copies one after the other."""
+        ab = self.P[b] - self.P[a]
+        for c in range(len(self.P)):
+            if c in (a, b) or self.names[c] != self.names[a] or max(self.U[a, c], self.U[b, c]) > self.s.same_card_max:
+                continue
+            for at in (a, b):
+                side = self.P[c] - self.P[at]
+                cos = abs(float(side @ ab)) / max(float(np.linalg.norm(side) * np.linalg.norm(ab)), 1e-9)
+                if cos < self.s.corner_square and not (self.same_way_up(a, c) and self.same_way_up(b, c)):
+                    return True
+        return False
 
     def _passes_over(self, a: int, b: int) -> bool:
         """Whether another corner lies on the way from ``a`` to ``b``: then they are not
@@ -1028,8 +1074,7 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
                same_way_up: Optional[Callable[[int, int], bool]] = None) -> Grouping:
     """The cards of a table photo and its melds, in table order. ``same_way_up(i, j)``, when
     the photo tells it, says two corners are printed the same way up (two cards, never one)."""
-    g = _Grouper(corners, settings)
-    g.same_way_up = same_way_up
+    g = _Grouper(corners, settings, same_way_up)
     first = g.lines()
     # the last cards' far corners, learnt from a first look, are no bands: look again without them
     g.learn_faces(first)

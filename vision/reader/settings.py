@@ -44,6 +44,8 @@ class ReaderSettings:
     same_way_margin: float = 0.1       # a lone pair whose crops match this much better as they lie
                                        # than turned round is two cards (index_turn.py)
     line_pair_support: int = 6         # a pair with this much support is one card: never two cards of a meld's line
+    step_slack: float = 0.1            # unless more meld steps step as it does (pair_tolerance plus this many
+                                       # index sizes) and it is printed the same way up: copies one after the other
     # cards -> melds (lengths in index sizes: the photo's own scale, whatever the deck)
     twin_min: float = 0.8              # a four-index deck's two band corners lie this far apart, at least
     twin_fit: float = 0.6              # ... each where the other line's offset puts it, within this many index sizes
