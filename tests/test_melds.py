@@ -663,3 +663,18 @@ def test_copies_laid_one_after_the_other_in_a_four_index_column_are_two_cards():
     _same_up_to_direction(melds_read(g), melds)
     assert len(g.cards) == 15
 
+
+
+@pytest.mark.parametrize("names, once", [(["8S", "AD", "JC", "KC"], True), (["4S", "5S", "6S", "7S"], False)])
+def test_a_line_that_is_no_meld_read_twice_at_one_offset_is_one_set_of_cards(names, once):
+    # a narrow two-index deck teaches a card's width; four cards of a wide four-index deck lie
+    # in a column, the last one's far corners covered, their two bands farther apart than that
+    # width. Cards that make no meld are one set of cards read at both bands (no player lays
+    # such a line twice); a valid meld so read may be a twin laid beside it, and stays two
+    t = Table()
+    for i, meld in enumerate([SEQ, GROUP, ["7D", "8D", "9D"]]):
+        t.meld(meld, (100 + i * 4 * U, 100), step=0.9 * U, deck=(False, (3.0 * U, 4.2 * U)))
+    t.meld(names, (100, 100 + 1.2 * H), step=1.2 * U, deck=(True, (6.0 * U, 8.4 * U)))
+    last = len(t.cards) - 1
+    g = find_melds(t.corners(covered=((last, 2), (last, 3))))
+    assert sorted(c.card for c in g.cards).count(names[0]) == (1 if once else 2)

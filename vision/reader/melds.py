@@ -639,13 +639,20 @@ class _Grouper:
                     for a, l in self.bands)):
                 return False
         elif self.width is not None and not any((near or -0.8 <= across - w) and across - w <= 0.5 for w in widths) \
-                and not self._four_corners(base, other, offset):
+                and not self._four_corners(base, other, offset) and not self._one_set(base, other, pairs, near):
             return False                                # a twin meld beside it, not its other corners
         for a, b in pairs:
             partners.setdefault(a, []).append(b)
         self.bands.append((across, along))
         self.banded.add(id(base))
         return True
+
+    def _one_set(self, base: _Line, other: _Line, pairs: list[tuple[int, int]], near: bool) -> bool:
+        """Whether two lines reading every card alike at one offset (``near``) are one set of
+        cards however far apart they lie: no player lays a line that is no meld twice. A hand's
+        fan, its cards turned against the line, shows its corners farther apart across it than
+        a card's width."""
+        return near and len(pairs) == len(base.corners) == len(other.corners) and not _valid(self._names(base))
 
     def _beyond_decks(self, *lines: _Line) -> bool:
         """Whether the lines together read some card more often than two decks hold it."""
