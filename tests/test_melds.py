@@ -678,3 +678,13 @@ def test_a_line_that_is_no_meld_read_twice_at_one_offset_is_one_set_of_cards(nam
     last = len(t.cards) - 1
     g = find_melds(t.corners(covered=((last, 2), (last, 3))))
     assert sorted(c.card for c in g.cards).count(names[0]) == (1 if once else 2)
+
+
+def test_a_jokers_index_printed_farther_on_at_a_tight_melds_end_is_its_card():
+    # a tight row (0.6 index sizes a step) ends on a joker whose index sits 0.6 index sizes
+    # farther on than a rank's (a word printed down its edge): nearly two steps on from the
+    # card before, on the line, it is the meld's next card, not one after a card missing
+    names = ["3C", "4C", "5C", "6C", "7C", "8C", "JK"]
+    t = Table().meld(names, (200, 200), step=0.6 * U, column=False).meld(GROUP, (200, 200 + 1.3 * H))
+    g = find_melds(t.corners(odd={len(names) - 1: (0.9, 0.6)}))
+    _same_up_to_direction(melds_read(g), [names, GROUP])

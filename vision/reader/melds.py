@@ -348,7 +348,10 @@ class _Grouper:
                 continue                             # the last card of a meld beyond, its face towards this one
             if (self.names[j] == self.names[end] and along[j] > self.s.own_far * step) or self._one_card(end, j):
                 continue                             # the same reading a long step on: the card's own far corner
-            k = 1 if along[j] < 1.7 * step else 2
+            # a joker's index may sit farther on (a word printed down its edge): near the line,
+            # a longer step to it is no card missing
+            k = 1 if along[j] < 1.7 * step or (self.joker[j] and along[j] < self.s.joker_step * step
+                                                and off_line[j] <= self.s.joker_step_off * reach[j]) else 2
             fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / reach[j] + (k - 1)
             if k == 2 and fit > self.s.gap_fit:
                 continue

@@ -80,6 +80,8 @@ class ReaderSettings:
     line_window: int = 5               # the line of a meld is fitted to its last this many cards
     line_offset: float = 0.45          # a meld's next corner lies within this many index sizes of its line
     joker_slack: float = 1.6           # a joker's index may lie this much farther off its meld's line
+    joker_step: float = 2.3            # and this many steps on from the card before, as one step (not a card
+    joker_step_off: float = 0.5        # missing), when within this share of its reach off the line
     fan_step: float = 3.0              # a line whose last steps each turn one way by more (degrees) is a fan
     edge_margin: float = 1.0           # a meld whose next card would lie this close to the edge (index sizes) is cut
     stray_near: float = 3.0            # a card in no meld this close to a meld's card (index sizes) is a doubt
