@@ -270,6 +270,7 @@ class _Grouper:
                         continue                     # one card's two corners: never two cards of a meld
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
+                    cost0, bend0 = cost, bend
                     gap = 0
                     if bend > 1 and self.joker[l] and not self.joker[[k, m]].any():
                         bend = self._joker_between(k, l, m)
@@ -280,6 +281,11 @@ class _Grouper:
                         cost += self.s.gap_cost
                     if bend <= 1:
                         out.append((cost * (1 + bend), k, l, m, gap))
+                    elif gap and bend0 <= self.s.natural_bend and not any(self._wild(x) for x in (k, l, m)) \
+                            and _valid([self.names[k], self.names[l], self.names[m]]):
+                        # three cards making a meld without a wild seldom lie so by chance: a box
+                        # larger than its neighbours (its centre aside) may bend them a little more
+                        out.append((cost0 * (1 + bend0), k, l, m, 0))
         out.sort()
         return [(k, l, m, gap) for _, k, l, m, gap in out]
 
