@@ -11,8 +11,11 @@ A single step is too short to trust its direction (cards lie a degree or two ask
 shows only the visible part of an index), so melds are grown, not linked:
 
 1. *Seeds*: three corners a step apart whose two steps roughly agree (``step_turn``,
-   ``step_ratio``), shortest steps first (a meld's bands are the shortest steps on a table).
-   A corner with another corner on the way is no neighbour (that would skip a card).
+   ``step_ratio``; a little less when they make a meld without a wild), shortest steps first
+   (a meld's bands are the shortest steps on a table). A corner with another corner on the way
+   is no neighbour (that would skip a card), nor are a card's own two corners, which step as
+   the photo's other cards' do (``cards.sure_pairs``), unless they are two copies laid one
+   after the other, stepping as the melds' neighbouring cards do.
 2. *Growth*: from each seed, the line is extended at both ends, one card at a time, by the
    corner that lies about one step further along the line fitted to the last few cards
    (``line_window``), within ``line_offset`` index sizes of it (the line's, or the corner's own
@@ -25,7 +28,8 @@ shows only the visible part of an index), so melds are grown, not linked:
 4. A four-index deck shows two corners per card in each band: their two lines read the same
    cards at one offset (changing evenly along the line, at most), the second line perhaps
    missing a card whose corner is covered, and become one meld. The offset is a card's width
-   learnt from the photo, or the last card shows all four corners.
+   learnt from the photo, or the last card shows all four corners, or the lines make no meld
+   (no one lays such a line twice: a hand's fan).
 5. *Cards*: each corner on a meld's line is a card of its own (two decks give two 7H that
    may lie a card's size apart); the other corners join those cards (the far corner of the
    last card laid) or are merged into cards as ``merge_corners`` does.
@@ -178,6 +182,8 @@ class _Grouper:
         def vector(a: int, b: int) -> np.ndarray:
             return (self.P[b] - self.P[a]) / ((self.S[a] + self.S[b]) / 2)
 
+        if self.same_way_up is None:
+            return sure
         steps = np.array([vector(a, b) for a, nb in enumerate(self.links) for b in nb
                           if a < b and self.names[a] != self.names[b]]).reshape(-1, 2)
         if not len(steps):
@@ -185,7 +191,7 @@ class _Grouper:
         vs = {p: vector(*p) for p in sure}
         kept = set()
         for p, v in vs.items():
-            if self.same_way_up is None or not self.same_way_up(*p) or self._shows_turned_corner(*p):
+            if not self.same_way_up(*p) or self._shows_turned_corner(*p):
                 kept.add(p)
                 continue
             tol = self.s.pair_tolerance * float(np.linalg.norm(v)) + self.s.step_slack
