@@ -11,6 +11,7 @@ import pytest
 
 from engine.card import Card
 from engine.cli import main
+from vision.reader import cli
 from vision.reader.evaluate import match_corners
 from vision.reader.reader import CardReader, models_dir
 
@@ -166,7 +167,17 @@ def test_a_hand_photo_scored_wrong_with_no_doubt_flag_is_a_hand_silent_error():
 
 def test_bench_prints_the_median(capsys):
     assert main(["bench", str(PHOTOS[0]), "--repeat", "1"]) == 0
-    assert "median read:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "median read:" in out and "grouped" not in out
+
+
+def test_bench_times_the_grouping_when_asked(capsys, monkeypatch):
+    kinds = []
+    real = cli.read_table
+    monkeypatch.setattr(cli, "read_table", lambda reading, kind: kinds.append(kind) or real(reading, kind))
+    assert main(["bench", str(PHOTOS[0]), "--repeat", "1", "--as", "both"]) == 0
+    assert kinds == ["both", "both"]                     # the warm-up read and the timed one
+    assert capsys.readouterr().out.rstrip().endswith("over 1 photos (grouped as both)")
 
 
 def test_a_fresh_environment_without_torch_reads_a_photo(tmp_path):

@@ -66,6 +66,8 @@ def bench_command(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="burraco bench", description="Median wall time of reading each photo.")
     p.add_argument("images", type=Path, nargs="+")
     p.add_argument("--repeat", type=int, default=5, help="reads per photo (the first, warming up, is not counted)")
+    p.add_argument("--as", dest="kind", choices=KINDS, default=None,
+                   help="time the grouping too, as `burraco read --as KIND` does (default: the cards only)")
     args = p.parse_args(argv)
     reader = _reader("burraco bench")
     if reader is None:
@@ -77,6 +79,8 @@ def bench_command(argv: list[str]) -> int:
             for k in range(args.repeat + 1):
                 t = time.perf_counter()
                 reading = reader.read(load_photo(path))
+                if args.kind is not None:
+                    read_table(reading, args.kind)
                 if k:
                     times.append(time.perf_counter() - t)
         except PhotoError as err:
@@ -85,5 +89,6 @@ def bench_command(argv: list[str]) -> int:
         all_times += times
         print(f"{path}: {reading.width}x{reading.height} ({reading.width * reading.height / 1e6:.1f} MP), "
               f"{len(reading.cards)} cards, median {statistics.median(times):.3f} s")
-    print(f"median read: {statistics.median(all_times):.3f} s over {len(args.images)} photos")
+    grouped = "" if args.kind is None else f" (grouped as {args.kind})"
+    print(f"median read: {statistics.median(all_times):.3f} s over {len(args.images)} photos{grouped}")
     return 0

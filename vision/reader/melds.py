@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Callable, Optional
 
 import numpy as np
@@ -97,6 +98,12 @@ def _reading(names: list[str]) -> Optional[MeldReading]:
     for corners that all read one card, more than two decks hold: one card's corners, never
     copies of it; a line holding other cards too is read as the meld it makes, a misread being
     flagged where it is)."""
+    return _reading_of(tuple(names))
+
+
+@lru_cache(maxsize=8192)
+def _reading_of(names: tuple[str, ...]) -> Optional[MeldReading]:
+    """``_reading``, remembered: growing lines asks the rules of the same cards again and again."""
     if len(names) < 3 or (len(set(names)) == 1 and len(names) > copies_in_play(Card.parse(names[0]))):
         return None
     return read_meld(names)
