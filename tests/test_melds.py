@@ -664,7 +664,6 @@ def test_copies_laid_one_after_the_other_in_a_four_index_column_are_two_cards():
     assert len(g.cards) == 15
 
 
-
 @pytest.mark.parametrize("names, once", [(["8S", "AD", "JC", "KC"], True), (["4S", "5S", "6S", "7S"], False)])
 def test_a_line_that_is_no_meld_read_twice_at_one_offset_is_one_set_of_cards(names, once):
     # a narrow two-index deck teaches a card's width; four cards of a wide four-index deck lie
