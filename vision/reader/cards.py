@@ -126,19 +126,25 @@ def _rectangle(points: np.ndarray, sizes: np.ndarray, settings: ReaderSettings) 
                                                               and sizes.max() <= settings.slant_sizes * sizes.min())))
 
 
-def _support(vectors: np.ndarray, lengths: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+def steps_alike(vectors: np.ndarray, others: np.ndarray, tolerance: float, slack: float) -> np.ndarray:
+    """For each of ``vectors`` (steps between two corners, in index sizes), how many of
+    ``others`` step the same way: either sign, within ``tolerance`` of its length plus
+    ``slack`` index sizes."""
+    if not len(vectors) or not len(others):
+        return np.zeros(len(vectors), np.int64)
+    diff = np.minimum(np.linalg.norm(vectors[:, None] - others[None], axis=2),
+                      np.linalg.norm(vectors[:, None] + others[None], axis=2))
+    return (diff <= tolerance * np.linalg.norm(vectors, axis=1)[:, None] + slack).sum(axis=1)
+
+
+def _support(vectors: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     """For each candidate pair, how many other pairs of the photo step the same way (either
     sign, within ``pair_tolerance`` of its length plus ``pair_slack`` index sizes). The cards of
     one photo lie alike (a meld's cards all turned one way), so their corners pair by one
     common step: a card's diagonal, and on a four-index deck its width and height too; two
     copies of a card lie as they happen to."""
-    if not len(vectors):
-        return np.zeros(0, np.int64)
-    diff = np.minimum(np.linalg.norm(vectors[:, None] - vectors[None], axis=2),
-                      np.linalg.norm(vectors[:, None] + vectors[None], axis=2))
-    close = diff <= settings.pair_tolerance * lengths[:, None] + settings.pair_slack
-    np.fill_diagonal(close, False)
-    return close.sum(axis=1)
+    # every pair steps as itself: not counted
+    return steps_alike(vectors, vectors, settings.pair_tolerance, settings.pair_slack) - 1
 
 
 def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[float, int, int]], np.ndarray]:
@@ -163,7 +169,7 @@ def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[
             if settings.pair_min <= d <= settings.same_card_max and not covered_between(i, j, centres, sizes):
                 found.append((d, i, j))
                 vectors.append(v)
-    support = _support(np.array(vectors).reshape(-1, 2), np.array([f[0] for f in found]), settings)
+    support = _support(np.array(vectors).reshape(-1, 2), settings)
     # a corner partly covered shows a smaller box: sizes further apart only for a pair stepping
     # as the photo's cards do
     alike = np.array([abs(sizes[i] - sizes[j]) <= settings.pair_size * (sizes[i] + sizes[j]) / 2

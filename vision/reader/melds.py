@@ -54,7 +54,7 @@ from engine.card import Card
 from engine.meld import MeldReading, read_meld
 from engine.scoring import copies_in_play
 
-from .cards import ReadCard, covered_between, merge_corners, sure_pairs
+from .cards import ReadCard, covered_between, merge_corners, steps_alike, sure_pairs
 from .corners import Corners
 from .settings import ReaderSettings
 
@@ -195,18 +195,14 @@ class _Grouper:
                           if a < b and self.names[a] != self.names[b]]).reshape(-1, 2)
         if not len(steps):
             return sure
-        vs = {p: vector(*p) for p in sure}
-        kept = set()
-        for p, v in vs.items():
-            if not self.same_way_up(*p) or self._shows_turned_corner(*p):
-                kept.add(p)
-                continue
-            tol = self.s.pair_tolerance * float(np.linalg.norm(v)) + self.s.step_slack
-            alike = int(np.sum(np.minimum(np.linalg.norm(steps - v, axis=1), np.linalg.norm(steps + v, axis=1)) <= tol))
-            same = sum(1 for w in vs.values() if min(np.linalg.norm(w - v), np.linalg.norm(w + v)) <= tol) - 1
-            if alike <= same:
-                kept.add(p)
-        return kept
+        pairs = sorted(sure)
+        vectors = np.array([vector(*p) for p in pairs]).reshape(-1, 2)
+        tolerance, slack = self.s.pair_tolerance, self.s.step_slack
+        # each pair steps as itself: not counted among the pairs of one reading
+        same = steps_alike(vectors, vectors, tolerance, slack) - 1
+        alike = steps_alike(vectors, steps, tolerance, slack)
+        return {p for p, other, own in zip(pairs, alike, same)
+                if other <= own or not self.same_way_up(*p) or self._shows_turned_corner(*p)}
 
     def _shows_turned_corner(self, a: int, b: int) -> bool:
         """Whether a third corner of the same reading lies square to ``a`` and ``b`` (at a right
