@@ -698,3 +698,14 @@ def test_three_cards_making_a_meld_without_a_wild_may_bend_a_little_more():
         t = Table().meld(names, (200, 200)).meld(SEQ, (200 + 1.5 * W, 200))
         g = find_melds(t.corners(odd={1: (1.5, 0.4)}))
         _same_up_to_direction(melds_read(g), [names, SEQ] if meld else [SEQ])
+
+
+def test_a_copy_of_a_run_laid_further_along_the_same_line_is_no_band_of_its_cards():
+    # a small card with a large index: the copy lies within a card's size of the run's cards and
+    # about a card's width across, but far along the line; a second band corner lies across the
+    # line from its own, never along it (train4 000117)
+    t = Table(size=(3.2 * U, 4.6 * U))
+    t.meld(["8D", "9D", "10D", "JD", "QD", "KD"], (100, 100), step=0.9 * U)
+    t.meld(["10D", "JD", "QD", "KD"], (100 + 2.0 * U, 100 + 9.6 * U), step=0.9 * U)
+    read = melds_read(find_melds(t.corners()))
+    assert sorted(read) == [["10D", "JD", "QD", "KD"], ["8D", "9D", "10D", "JD", "QD", "KD"]]

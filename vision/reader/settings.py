@@ -52,6 +52,8 @@ class ReaderSettings:
     twin_joker_fit: float = 1.5        # ... or this many for a joker (its index sits elsewhere on some decks)
     twin_along: float = 0.6            # ... nearer across than a card's width when offset along its line by at most
                                        # this share of the offset across (and reading every card alike)
+    band_along: float = 1.0            # ... as far across as a card's width: offset along the line by at most this share
+                                       # of the offset across (a twin meld further along the line is no band)
     band_like: float = 0.25            # ... or lying as the photo's other second bands lie, within this share of their offset
     own_far: float = 1.7               # one reading twice in a row, the step this much longer than the others: one card
     twin_cost: float = 1.0             # an invalid line loses this much per two same readings in a row
