@@ -36,6 +36,17 @@ def models_dir() -> Path:
     return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
 
 
+@dataclass(frozen=True)
+class SecondLook:
+    """What a second look at a photo needs (``second_look.py``): the boxes the detector found
+    that the reader did not keep, however weakly found, with their scores, and the means to
+    read boxes of the photo and to tell which of its corners are printed the same way up."""
+    boxes: np.ndarray                                               # N x 4, pixels of the upright photo
+    scores: np.ndarray                                              # N: the detector's
+    read: Callable[[np.ndarray], np.ndarray]                        # boxes -> probabilities (READER_CLASSES)
+    same_way_up: Callable[[Corners], Optional[Callable[[int, int], bool]]]
+
+
 @dataclass
 class Reading:
     width: int
@@ -49,6 +60,8 @@ class Reading:
     same_way_up: Optional[Callable[[int, int], bool]] = field(default=None, repr=False, compare=False)
     # boxes the detector found surely that no reading was sure enough to keep: a card may be missing
     unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32), repr=False, compare=False)
+    # the boxes not kept, for a second look where a meld expects a card (None: no photo at hand)
+    second_look: Optional[SecondLook] = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         c = self.corners
@@ -88,13 +101,18 @@ class CardReader:
         """``corners``, and the boxes found with a detector score of at least ``unread_score``
         (taken for an index, not for "not an index") that were dropped for want of a sure reading,
         where no kept corner lies: each may be a card left out of the count."""
+        return self._find(image)[:2]
+
+    def _find(self, image: np.ndarray) -> tuple[Corners, np.ndarray, np.ndarray, np.ndarray]:
+        """``corners_and_unread``, and the boxes (with their scores) of every other find where no
+        kept corner lies, however weak: a second look may read them."""
         s = self.settings
-        boxes, scores = self.detector.detect(image)
+        found, found_scores = self.detector.detect(image)
         # a box is kept when score x reading probability reaches min_score: weaker finds never are
-        sure = scores >= s.min_score
-        boxes, scores = boxes[sure], scores[sure]
+        sure = found_scores >= s.min_score
+        boxes, scores = found[sure], found_scores[sure]
         if not len(boxes):
-            return Corners.empty(s.top_k), np.zeros((0, 4), np.float32)
+            return Corners.empty(s.top_k), np.zeros((0, 4), np.float32), found, found_scores
         probs = self.classifier.probabilities(image, boxes)
         none = probs[:, NONE_ID].copy()
         probs[:, NONE_ID] = 0.0
@@ -107,12 +125,18 @@ class CardReader:
         unread = index & (scores >= s.unread_score) & ~keep
         if unread.any() and keep.any():
             unread[unread] = iou_matrix(boxes[unread], boxes[keep]).max(axis=1) <= s.same_reading_iou
-        return Corners(boxes[keep], scores[keep], classes, top), boxes[unread]
+        rest = np.ones(len(found), bool)
+        if keep.any():
+            rest = iou_matrix(found, boxes[keep]).max(axis=1) <= s.same_reading_iou
+        return Corners(boxes[keep], scores[keep], classes, top), boxes[unread], found[rest], found_scores[rest]
 
     def read(self, photo: Union[Photo, str, Path, bytes]) -> Reading:
         if not isinstance(photo, Photo):
             photo = load_photo(photo)
-        corners, unread = self.corners_and_unread(photo.image)
-        alike = same_way_up(photo.image, corners, self.settings.same_way_margin)
+        image, margin = photo.image, self.settings.same_way_margin
+        corners, unread, rest, rest_scores = self._find(image)
+        alike = same_way_up(image, corners, margin)
+        look = SecondLook(rest, rest_scores, lambda boxes: self.classifier.probabilities(image, boxes),
+                          lambda c: same_way_up(image, c, margin))
         return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike),
-                       same_way_up=alike, unread=unread)
+                       same_way_up=alike, unread=unread, second_look=look)

@@ -31,6 +31,7 @@ from .flags import (CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_
                     unread_corners)
 from .melds import Meld, find_melds, meld_like, share_along
 from .reader import Reading
+from .second_look import look_again
 from .settings import ReaderSettings
 
 KINDS = ("table", "hand", "both")
@@ -224,6 +225,10 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
                  + unread_corners(facts))
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     grouping = find_melds(reading.corners, settings, reading.same_way_up)
+    looked = look_again(reading, grouping.melds, settings)
+    if looked is not reading:                       # weak finds kept where the melds expect cards
+        reading = looked
+        grouping = find_melds(reading.corners, settings, reading.same_way_up)
     split = HandSplit(grouping.melds, [], [], [], [])
     if kind == "both":
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
