@@ -85,3 +85,11 @@ def test_the_oracles_corners_take_no_second_look():
 def melds_read_of(reading: Reading) -> list[list[str]]:
     names = [c.card for c in reading.cards]
     return [[names[i] for i in m] for m in reading.melds]
+
+
+def test_a_hand_spread_in_a_row_takes_a_second_look_along_it():
+    hand = ["KS", "2D", "9C", "4H", "JK", "7S"]
+    t = Table().meld(hand, (100, 100), column=False)
+    reading, _ = _reading(t, [(_box_of(t, 3), 0.1, "4H", 0.8)], drop=(3,))
+    result = read_table(reading, "hand")
+    assert sorted(result.cards[i].card for i in result.hand) == sorted(hand)

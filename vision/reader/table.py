@@ -218,6 +218,8 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if kind == "hand":
+        if reading.second_look is not None:         # a hand spread in rows or a fan: cards along its lines
+            reading = look_again(reading, find_melds(reading.corners, settings, reading.same_way_up).melds, settings)
         hand = list(range(len(reading.cards)))
         facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings,
                            unread=reading.unread)
