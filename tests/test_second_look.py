@@ -40,9 +40,14 @@ def _reading(table: Table, weak: list[tuple[np.ndarray, float, str, float]],
 
 
 def _box_of(table: Table, card: int) -> np.ndarray:
-    whole = table.corners()
+    """The box of the card's band corner, as the table shows it whole."""
     before = sum(len(table.spots(c)) for c in range(card))
-    return whole.boxes[before]
+    return table.corners().boxes[before]
+
+
+def melds_read_of(reading: Reading) -> list[list[str]]:
+    names = [c.card for c in reading.cards]
+    return [[names[i] for i in m] for m in reading.melds]
 
 
 def test_a_weak_find_in_a_melds_gap_is_kept_as_the_classifier_reads_it():
@@ -80,11 +85,6 @@ def test_the_oracles_corners_take_no_second_look():
     corners = t.corners(drop=(2,))
     reading = Reading(2000, 1500, corners, merge_corners(corners))
     assert read_table(reading).corners is corners
-
-
-def melds_read_of(reading: Reading) -> list[list[str]]:
-    names = [c.card for c in reading.cards]
-    return [[names[i] for i in m] for m in reading.melds]
 
 
 def test_a_hand_spread_in_a_row_takes_a_second_look_along_it():

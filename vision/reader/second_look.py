@@ -1,4 +1,5 @@
-"""A second look where a meld expects a card: in a gap of its line, or one step beyond an end.
+"""A second look where a meld expects a card: in a gap of its line, or one step beyond an end
+(and along the rows and fans of a hand photo, the same way).
 
 The detector finds most corners surely; some it finds only weakly (a small, blurred or partly
 covered index), under the score a corner needs to be kept anywhere in the photo. Where a meld's
