@@ -656,8 +656,8 @@ class _Grouper:
                     abs(across - a) <= self.s.band_like * a and abs(along - l) <= self.s.band_like * a
                     for a, l in self.bands)):
                 return False
-        elif self.width is not None and not any((near or -0.8 <= across - w) and across - w <= 0.5 for w in widths
-                                                if along <= self.s.band_along * across) \
+        elif self.width is not None and not (along <= self.s.band_along * across and any(
+                (near or -0.8 <= across - w) and across - w <= 0.5 for w in widths)) \
                 and not self._four_corners(base, other, offset) and not self._one_set(base, other, pairs, near):
             return False                                # a twin meld beside it, not its other corners
         for a, b in pairs:
