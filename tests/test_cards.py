@@ -135,7 +135,18 @@ def test_a_lone_pair_printed_the_same_way_up_is_two_copies(turned, cards):
     from vision.reader.index_turn import same_way_up
     image, corners = _printed(turned)
     assert len(merge_corners(corners)) == 1                       # geometry alone: one card
-    assert len(merge_corners(corners, same_way_up=same_way_up(image, corners, 0.1))) == cards
+    assert len(merge_corners(corners, same_way_up=same_way_up(image, corners, 0.1, 0.1))) == cards
+
+
+@pytest.mark.parametrize("turned", [True, False])
+def test_crops_tell_indices_printed_turned_round_from_the_same_way_up(turned):
+    from vision.reader.index_turn import same_way_up
+    from vision.reader.index_ways import turned_round
+    image, corners = _printed(turned)
+    ways = same_way_up(image, corners, 0.1, 0.1)
+    assert ways(0, 1) is not turned
+    assert turned_round(ways)(0, 1) is turned
+    assert turned_round(lambda i, j: True) is None              # a plain check tells only "the same way up"
 
 
 def test_a_card_whose_far_index_is_half_covered_is_still_one_card():

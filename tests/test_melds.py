@@ -6,6 +6,7 @@ import pytest
 
 from engine.meld import read_meld
 from constructed import IX, H, U, W, Table, corners_of, melds_read
+from vision.reader.index_ways import IndexWays
 from vision.reader.melds import _Grouper, _turned, find_melds
 from vision.reader.settings import ReaderSettings
 
@@ -276,6 +277,16 @@ def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     assert read == [["6C", "JK", "8C"], GROUP]
 
 
+def test_a_jokers_index_compared_with_a_ranks_proves_no_turn():
+    # a joker's index is a word or a figure: its crop matches a rank's no better as it lies than
+    # turned round, and may seem turned; the meld of three it is the middle of stays a meld
+    t = Table().meld(["6C", "JK", "8C"], (200, 100)).meld(GROUP, (200 + 1.3 * W, 100))
+    corners = t.corners()
+    joker = [name == "JK" for name in corners.names]
+    seems = IndexWays(lambda i, j: joker[i] == joker[j], lambda i, j: joker[i] != joker[j])
+    assert melds_read(find_melds(corners, same_way_up=seems)) == [["6C", "JK", "8C"], GROUP]
+
+
 def test_two_melds_laid_end_to_end_in_one_line_are_cut_where_both_are_valid():
     # a heart run and then a group of kings in one column, at one step: one line, two melds
     t = Table().meld(SEQ + GROUP, (100, 100))
@@ -424,6 +435,34 @@ def test_two_loose_corners_printed_the_same_way_up_stay_two_cards():
     g = find_melds(corners, same_way_up=lambda i, j: True)
     assert sorted(c.card for c in g.cards).count("7H") == 2
     _same_up_to_direction(melds_read(g), [["3S", "4S", "5S"]])
+
+
+def test_a_corner_printed_turned_round_against_a_melds_cards_is_no_card_of_it():
+    # as a photo gave them (train4 000637): three rows of a four-index deck; the last card of the
+    # fives, 5H, shows its whole face, and its far corners, printed turned round, lie one step
+    # before the hearts run 6H-9H: by geometry a fifth card of the run, but a meld's cards lie
+    # the same way up
+    found = [('5H', (761, 465, 792, 479)), ('5H', (744, 513, 773, 527)), ('5C', (726, 461, 756, 474)),
+             ('5C', (711, 510, 741, 523)), ('5S', (692, 455, 722, 468)), ('5S', (675, 505, 704, 518)),
+             ('5D', (660, 455, 688, 468)), ('5D', (642, 504, 668, 516)), ('5D', (631, 450, 660, 462)),
+             ('5D', (613, 499, 642, 511)), ('5H', (591, 441, 621, 455)), ('5H', (481, 480, 509, 493)),
+             ('5H', (578, 491, 607, 504)), ('5H', (492, 429, 522, 443)), ('6H', (427, 427, 456, 441)),
+             ('6H', (417, 477, 445, 491)), ('7H', (390, 425, 419, 438)), ('7H', (381, 476, 410, 489)),
+             ('8H', (356, 416, 386, 428)), ('8H', (353, 467, 382, 479)), ('9H', (320, 416, 350, 431)),
+             ('9H', (211, 450, 240, 465)), ('9H', (308, 467, 339, 481)), ('9H', (221, 399, 250, 415)),
+             ('AS', (409, 517, 437, 530)), ('AS', (401, 564, 429, 577)), ('KS', (379, 519, 408, 531)),
+             ('KS', (369, 566, 397, 578)), ('QS', (342, 511, 370, 522)), ('QS', (335, 558, 362, 570)),
+             ('JS', (304, 508, 332, 523)), ('JS', (291, 555, 320, 569)), ('10S', (268, 503, 297, 518)),
+             ('10S', (260, 551, 288, 565)), ('9S', (235, 499, 264, 511)), ('9S', (132, 535, 161, 546)),
+             ('9S', (228, 547, 256, 559)), ('9S', (138, 486, 166, 499))]
+    up = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0,
+          1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0]
+    corners = corners_of(found)
+    alike = IndexWays(lambda i, j: up[i] == up[j], lambda i, j: up[i] != up[j])
+    expected = [["6H", "7H", "8H", "9H"], ["AS", "KS", "QS", "JS", "10S", "9S"], ["5H", "5C", "5S", "5D", "5D", "5H"]]
+    _same_up_to_direction(melds_read(find_melds(corners, same_way_up=alike)), expected)
+    # told only which corners are the same way up, not which are turned round, it takes the 5H
+    assert ["9H", "8H", "7H", "6H", "5H"] in melds_read(find_melds(corners, same_way_up=lambda i, j: up[i] == up[j]))
 
 
 def test_three_corners_reading_one_card_in_a_row_are_no_meld():

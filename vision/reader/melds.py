@@ -56,6 +56,7 @@ from engine.scoring import copies_in_play
 
 from .cards import ReadCard, covered_between, merge_corners, steps_alike, sure_pairs
 from .corners import Corners
+from .index_ways import turned_round
 from .settings import ReaderSettings
 
 
@@ -139,6 +140,7 @@ class _Grouper:
                  same_way_up: Optional[Callable[[int, int], bool]] = None):
         self.s = settings
         self.same_way_up = same_way_up
+        self.turned = turned_round(same_way_up)
         self.corners = corners
         self.P = corners.centres.astype(np.float64)
         self.S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
@@ -259,6 +261,12 @@ class _Grouper:
         from ``b`` to ``c``: one card's two corners (its band and its far end), not two copies."""
         return self.names[a] == self.names[b] and self.D[a, b] > self.s.own_far * self.D[b, c]
 
+    def _turned_pair(self, a: int, b: int) -> bool:
+        """Whether two ranks' indices are printed turned round against each other, as far as the
+        photo tells: never neighbouring cards of one meld. A joker's index (a word, a figure)
+        compares with no rank's."""
+        return self.turned is not None and not self.joker[[a, b]].any() and self.turned(a, b)
+
     def _joker_between(self, k: int, l: int, m: int) -> float:
         """A joker's index sits aside (a word, a figure): between two cards, how far it lies
         from halfway, in units of the slack it is allowed (1: at the limit)."""
@@ -277,6 +285,8 @@ class _Grouper:
                     if (self._own_far(k, l, m) or self._own_far(m, l, k)
                             or self._one_card(k, l) or self._one_card(l, m)):
                         continue                     # one card's two corners: never two cards of a meld
+                    if self._turned_pair(k, l) or self._turned_pair(l, m):
+                        continue                     # a meld's cards lie the same way up (see index_ways)
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
                     cost0, bend0 = cost, bend

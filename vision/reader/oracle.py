@@ -8,12 +8,11 @@ imports the factory. The same truth and settings always give the same corners.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 import numpy as np
 
 from ..classes import NONE_CLASS, READER_CLASSES
 from .corners import Corners
+from .index_ways import IndexWays
 from .settings import PerturbSettings
 
 CARD_IDS = [i for i, name in enumerate(READER_CLASSES) if name != NONE_CLASS]
@@ -41,9 +40,10 @@ def truth_corners(truth: dict) -> tuple[Corners, list[int]]:
                                classes_k, np.ones((n, 1), np.float32)), owner
 
 
-def truth_same_way_up(truth: dict) -> Callable[[int, int], bool]:
+def truth_same_way_up(truth: dict) -> IndexWays:
     """``check(i, j)`` for the corners of ``truth_corners(truth)``: whether the two indices are
-    printed the same way up in the photo (within 60 degrees), as ``index_turn.same_way_up``
+    printed the same way up in the photo (within 60 degrees), and ``check.turned(i, j)`` whether
+    turned round (more than 120 degrees apart), as ``index_turn.same_way_up``
     tells from the image: a card's far corners are printed turned round against its near ones,
     and the whole card is turned as it lies. A perfect eye for what the reader sees in the crops."""
     angles = []
@@ -59,10 +59,8 @@ def truth_same_way_up(truth: dict) -> Callable[[int, int], bool]:
                 lower = float((centre - quad[0]) @ down) > 0.5 * float(down @ down)
                 angles.append(turn + (np.pi if lower else 0.0))
 
-    def check(i: int, j: int) -> bool:
-        return float(np.cos(angles[i] - angles[j])) > 0.5
-
-    return check
+    return IndexWays(lambda i, j: float(np.cos(angles[i] - angles[j])) > 0.5,
+                     lambda i, j: float(np.cos(angles[i] - angles[j])) < -0.5)
 
 
 def _confusable(rng: np.random.Generator, true_id: int) -> int:

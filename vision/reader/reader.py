@@ -133,10 +133,10 @@ class CardReader:
     def read(self, photo: Union[Photo, str, Path, bytes]) -> Reading:
         if not isinstance(photo, Photo):
             photo = load_photo(photo)
-        image, margin = photo.image, self.settings.same_way_margin
+        image, margin, turned = photo.image, self.settings.same_way_margin, self.settings.turned_margin
         corners, unread, rest, rest_scores = self._find(image)
-        alike = same_way_up(image, corners, margin)
+        alike = same_way_up(image, corners, margin, turned)
         look = SecondLook(rest, rest_scores, lambda boxes: self.classifier.probabilities(image, boxes),
-                          lambda c: same_way_up(image, c, margin))
+                          lambda c: same_way_up(image, c, margin, turned))
         return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike),
                        same_way_up=alike, unread=unread, second_look=look)
