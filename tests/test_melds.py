@@ -277,6 +277,21 @@ def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     assert read == [["6C", "JK", "8C"], GROUP]
 
 
+def test_a_line_grows_by_no_corner_printed_turned_round_against_its_last_card():
+    # as a photo gave them (train4 000009): a club run ending on AC, whose far corners, printed
+    # turned round, lie one step before the next meld in the same column, 4C 3C 2C: a line grown
+    # from that meld's own cards would take the AC as its fourth card (2C 3C 4C AC)
+    found = [('6C', (570, 669, 581, 687)), ('5C', (572, 643, 584, 662)), ('5C', (533, 649, 545, 667)),
+             ('4C', (567, 621, 581, 639)), ('JK', (565, 590, 574, 619)), ('JK', (523, 593, 533, 622)),
+             ('2C', (560, 562, 571, 583)), ('AC', (551, 537, 566, 559)), ('AC', (502, 477, 518, 502)),
+             ('AC', (509, 540, 524, 562)), ('AC', (547, 474, 562, 498)), ('4C', (534, 428, 549, 454)),
+             ('3C', (526, 392, 542, 419)), ('2C', (521, 354, 539, 382)), ('2C', (455, 283, 474, 314))]
+    up = [1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 0]
+    alike = IndexWays(lambda i, j: up[i] == up[j], lambda i, j: up[i] != up[j])
+    _same_up_to_direction(melds_read(find_melds(corners_of(found), same_way_up=alike)),
+                          [["4C", "3C", "2C"], ["6C", "5C", "4C", "JK", "2C", "AC"]])
+
+
 def test_a_jokers_index_compared_with_a_ranks_proves_no_turn():
     # a joker's index is a word or a figure: its crop matches a rank's no better as it lies than
     # turned round, and may seem turned; the meld of three it is the middle of stays a meld

@@ -371,6 +371,8 @@ class _Grouper:
                 continue
             if self.stop_at_faces and self.face(j, -d * step, own) is not None:
                 continue                             # the last card of a meld beyond, its face towards this one
+            if self._turned_pair(end, j):
+                continue                             # a card's far corner, or a pile's: printed turned round
             if (self.names[j] == self.names[end] and along[j] > self.s.own_far * step) or self._one_card(end, j):
                 continue                             # the same reading a long step on: the card's own far corner
             # a joker's index may sit farther on (a word printed down its edge): near the line,
