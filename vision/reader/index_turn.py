@@ -25,10 +25,11 @@ def _crop(image: np.ndarray, box: np.ndarray) -> np.ndarray:
     return grey / norm if norm > 0 else grey
 
 
-def same_way_up(image: np.ndarray, corners: Corners, margin: float, turned_margin: float) -> IndexWays:
+def same_way_up(image: np.ndarray, corners: Corners, margin: float, turned_margin: float,
+                turned_px: float = 0.0) -> IndexWays:
     """Corners i and j of ``image`` (BGR) look more alike as they lie than with one turned by 180
     degrees, by more than ``margin`` (normalised correlation): the same way up; less alike by
-    more than ``turned_margin``: turned round."""
+    more than ``turned_margin``, both boxes at least ``turned_px`` long: turned round."""
     crops: dict[int, np.ndarray] = {}
 
     def crop_of(k: int) -> np.ndarray:
@@ -40,4 +41,6 @@ def same_way_up(image: np.ndarray, corners: Corners, margin: float, turned_margi
         a, b = crop_of(i), crop_of(j)
         return float((a * b).sum()) - float((a * b[::-1, ::-1]).sum())
 
-    return IndexWays(lambda i, j: lean(i, j) > margin, lambda i, j: lean(i, j) < -turned_margin)
+    sizes = corners.sizes
+    return IndexWays(lambda i, j: lean(i, j) > margin,
+                     lambda i, j: min(sizes[i], sizes[j]) >= turned_px and lean(i, j) < -turned_margin)

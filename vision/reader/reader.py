@@ -18,6 +18,7 @@ from .classifier import IndexClassifier
 from .corners import Corners, iou_matrix, one_box_per_index
 from .detector import CornerDetector
 from .index_turn import same_way_up
+from .index_ways import IndexWays
 from .photo import Photo, load_photo
 from .settings import ReaderSettings
 
@@ -133,10 +134,12 @@ class CardReader:
     def read(self, photo: Union[Photo, str, Path, bytes]) -> Reading:
         if not isinstance(photo, Photo):
             photo = load_photo(photo)
-        image, margin, turned = photo.image, self.settings.same_way_margin, self.settings.turned_margin
+        image, s = photo.image, self.settings
         corners, unread, rest, rest_scores = self._find(image)
-        alike = same_way_up(image, corners, margin, turned)
-        look = SecondLook(rest, rest_scores, lambda boxes: self.classifier.probabilities(image, boxes),
-                          lambda c: same_way_up(image, c, margin, turned))
-        return Reading(photo.width, photo.height, corners, merge_corners(corners, self.settings, alike),
+
+        def ways(c: Corners) -> IndexWays:
+            return same_way_up(image, c, s.same_way_margin, s.turned_margin, s.turned_px)
+        look = SecondLook(rest, rest_scores, lambda boxes: self.classifier.probabilities(image, boxes), ways)
+        alike = ways(corners)
+        return Reading(photo.width, photo.height, corners, merge_corners(corners, s, alike),
                        same_way_up=alike, unread=unread, second_look=look)

@@ -46,8 +46,9 @@ class ReaderSettings:
     slant_sizes: float = 1.3           # its indices alike in size (at most this ratio apart), when over 12%
     same_way_margin: float = 0.1       # a lone pair whose crops match this much better as they lie
                                        # than turned round is two cards (index_turn.py)
-    turned_margin: float = 0.6         # two crops matching this much better turned round are printed turned round:
+    turned_margin: float = 0.3         # two crops matching this much better turned round are printed turned round:
                                        # never two neighbouring cards of a meld (index_ways.py)
+    turned_px: float = 25.0            # ... when both boxes are this long at least (a smaller index's crop tells no turn)
     line_pair_support: int = 6         # a pair with this much support is one card: never two cards of a meld's line
     step_slack: float = 0.1            # unless more meld steps step as it does (pair_tolerance plus this many
                                        # index sizes) and it is printed the same way up: copies one after the other
