@@ -264,7 +264,7 @@ class _Grouper:
     def _turned_pair(self, a: int, b: int) -> bool:
         """Whether two ranks' indices are printed turned round against each other, as far as the
         photo tells: never neighbouring cards of one meld. A joker's index (a word, a figure)
-        compares with no rank's."""
+        compares with no other index."""
         return self.turned is not None and not self.joker[[a, b]].any() and self.turned(a, b)
 
     def _joker_between(self, k: int, l: int, m: int) -> float:
