@@ -79,6 +79,15 @@ class Reading:
         }
 
 
+def index_readings(probs: np.ndarray, none_margin: float) -> tuple[np.ndarray, np.ndarray]:
+    """Boxes' readings as cards (``probs`` with "not an index" set to 0, in place) and which of
+    them read as an index at all: "not an index" beats their best card by no more than
+    ``none_margin``."""
+    none = probs[:, NONE_ID].copy()
+    probs[:, NONE_ID] = 0.0
+    return probs, none <= probs.max(axis=1) + none_margin
+
+
 def top_readings(probs: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     order = np.argsort(-probs, axis=1)[:, :k]
     return order.astype(np.int64), np.take_along_axis(probs, order, axis=1).astype(np.float32)
@@ -114,11 +123,8 @@ class CardReader:
         boxes, scores = found[sure], found_scores[sure]
         if not len(boxes):
             return Corners.empty(s.top_k), np.zeros((0, 4), np.float32), found, found_scores
-        probs = self.classifier.probabilities(image, boxes)
-        none = probs[:, NONE_ID].copy()
-        probs[:, NONE_ID] = 0.0
+        probs, index = index_readings(self.classifier.probabilities(image, boxes), s.none_margin)
         best = probs.max(axis=1)
-        index = none <= best + s.none_margin
         keep = index & (scores * best >= s.min_score)
         keep[keep] = one_box_per_index(boxes[keep], scores[keep] * best[keep], probs[keep].argmax(axis=1),
                                        s.same_reading_iou)

@@ -18,7 +18,7 @@ import numpy as np
 from .cards import merge_corners
 from .corners import Corners, iou_matrix
 from .melds import Meld
-from .reader import NONE_ID, Reading, top_readings
+from .reader import Reading, index_readings, top_readings
 from .settings import ReaderSettings
 
 
@@ -54,13 +54,11 @@ def look_again(reading: Reading, melds: list[Meld], settings: ReaderSettings = R
     read = look.read(look.boxes[asked])
     probs = np.zeros((len(look.boxes), read.shape[1]), np.float32)
     probs[asked] = read
-    none = probs[:, NONE_ID].copy()
-    probs[:, NONE_ID] = 0.0
+    probs, index = index_readings(probs, settings.none_margin)
     sure = look.scores * probs.max(axis=1)
     taken: list[int] = []
     for ks in near:
-        ks = [int(k) for k in ks if none[k] <= probs[k].max() + settings.none_margin
-              and sure[k] >= settings.second_score and k not in taken]
+        ks = [int(k) for k in ks if index[k] and sure[k] >= settings.second_score and k not in taken]
         if ks:
             taken.append(max(ks, key=lambda k: sure[k]))
     if not taken:
