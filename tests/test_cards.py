@@ -248,3 +248,11 @@ def test_a_four_index_card_stays_whole_when_its_top_corners_are_printed_alike():
     upright = [True, False, True, False]               # the two top corners, then the two bottom ones
     cards = merge_corners(corners, same_way_up=lambda i, j: upright[i] == upright[j])
     assert [len(c.corners) for c in cards] == [4]
+
+
+def test_a_close_pair_known_to_step_as_the_photos_cards_do_is_one_card():
+    # a jumbo band's two corners, 1.3 index sizes apart, alone among the corners given: two cards,
+    # unless the whole photo's pairs (``supported``) show that its cards' corners step so
+    corners = corners_of([("5S", (100, 100, 130, 160)), ("5S", (170, 100, 200, 160))])
+    assert _read(corners) == [("5S", 1), ("5S", 1)]
+    assert sorted((c.card, len(c.corners)) for c in merge_corners(corners, supported=frozenset({(0, 1)}))) == [("5S", 2)]

@@ -142,6 +142,16 @@ def test_a_four_index_deck_shows_two_corners_per_band_and_each_card_is_read_once
     assert len(g.cards[g.melds[0].cards[-1]].corners) == 4
 
 
+def test_a_jumbo_bands_second_corner_off_any_line_joins_its_card_as_the_photos_bands_step():
+    # the first cards' second band corners are covered, so the last two cards' second corners,
+    # 1.5 index sizes from their first, make no line: they step as the photo's other bands do
+    t = Table(four=True, size=(2.5 * U, 3.5 * U))
+    t.meld(LONG, (100, 100), step=1.2 * U).meld(["9S", "9C", "9D"], (100 + 3.25 * U, 100), step=1.2 * U)
+    g = find_melds(t.corners(covered=((0, 1), (1, 1), (2, 1))))
+    assert melds_read(g) == [LONG, ["9S", "9C", "9D"]]
+    assert len(g.cards) == len(LONG) + 3
+
+
 def test_the_first_cards_of_four_index_melds_side_by_side_are_no_row_meld():
     # the band corners of the first cards lie evenly along one row: A A B B C C ...
     t = Table(four=True, size=(2.5 * U, 3.5 * U))

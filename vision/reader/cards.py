@@ -240,15 +240,19 @@ def sure_pairs(corners: Corners, settings: ReaderSettings = ReaderSettings()) ->
 
 
 def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
-                  same_way_up: Optional[Callable[[int, int], bool]] = None) -> list[ReadCard]:
+                  same_way_up: Optional[Callable[[int, int], bool]] = None,
+                  supported: frozenset[tuple[int, int]] = frozenset()) -> list[ReadCard]:
     """The photo's cards. ``same_way_up(i, j)``, when given (the photo is at hand), says that two
     corners are printed the same way up: then a lone pair of them is two cards, since a card's
-    far corner is printed turned round (``index_turn.py``)."""
+    far corner is printed turned round (``index_turn.py``). ``supported``: pairs (i < j) known to
+    step as the photo's cards do, when ``corners`` are only some of the photo's."""
     n = len(corners)
     names = corners.names
     centres = corners.centres.astype(np.float64)
     sizes = corners.sizes.astype(np.float64)
     found, support = _candidates(corners, settings)
+    support = np.array([max(int(n), settings.pair_support) if (i, j) in supported else int(n)
+                        for n, (_, i, j) in zip(support, found)], np.int64)
     # pairs stepping as the photo's cards do come first, however close (a jumbo index's width);
     # a lone pair only when it is no closer than a card's corners ever lie
     pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j) in enumerate(found)

@@ -155,6 +155,7 @@ class _Grouper:
         self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
         self.links = self._links()
         self.sure = self._not_meld_steps(sure_pairs(corners, replace(settings, pair_support=settings.line_pair_support)))
+        self.supported = self._not_meld_steps(sure_pairs(corners, settings))   # as several of the photo's cards' corners
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
         self.on_lines: set[int] = set()
@@ -770,16 +771,25 @@ class _Grouper:
         as ``merge_corners`` does. Returns the cards (ordered by their first corner) and the
         card of each line corner."""
         owner: dict[int, list[int]] = {}
+        way: dict[int, np.ndarray] = {}
+        valid: dict[int, bool] = {}
         for line in lines:
             for k in line.corners:
                 owner[k] = [k] + partners.get(k, [])
+                way[k] = self._axis(line.corners)
+                valid[k] = _valid(self._names(line))
         used = {k for ks in owner.values() for k in ks}
         rest = [k for k in range(len(self.P)) if k not in used]
         for r in sorted(rest, key=lambda r: min((self.U[r, k] for k in owner), default=0.0)):
             # a far corner that lies where the photo's last cards show theirs, however close
             low = self.s.pair_min if r in self.far else self.s.same_card_min
+            # closer, where several of the photo's pairs step as the two do: across the line (a
+            # band's second corner), or beyond a line that makes no meld (a hand's row); along a
+            # meld's line the corner is another card of it, a copy laid next
+            supported = [k for k in owner if (min(k, r), max(k, r)) in self.supported
+                         and (abs(float(way[k] @ (self.P[r] - self.P[k]))) < 0.7 * self.D[k, r] or not valid[k])]
             fits = [k for k in owner if self.names[k] == self.names[r] and len(owner[k]) < 4
-                    and low <= self.U[k, r] <= self.s.same_card_max
+                    and (self.s.pair_min if k in supported else low) <= self.U[k, r] <= self.s.same_card_max
                     and not self._between(k, r, owner[k])]
             if fits:
                 owner[min(fits, key=lambda k: self.U[k, r])].append(r)
@@ -789,7 +799,9 @@ class _Grouper:
         if rest:
             sub = self.corners[np.array(rest)]
             alike = None if self.same_way_up is None else (lambda i, j: self.same_way_up(rest[i], rest[j]))
-            groups += [sorted(rest[i] for i in card.corners) for card in merge_corners(sub, self.s, alike)]
+            at = {k: i for i, k in enumerate(rest)}
+            supported = frozenset((at[a], at[b]) for a, b in self.supported if a in at and b in at)
+            groups += [sorted(rest[i] for i in card.corners) for card in merge_corners(sub, self.s, alike, supported)]
         groups.sort(key=lambda g: g[0])
         conf = self.corners.confidence
         cards = []
