@@ -536,6 +536,20 @@ def test_a_wrongly_laid_meld_nearer_the_camera_stays_a_meld_whatever_its_jokers_
     _same_up_to_direction(read, [SEQ, LONG, near])
 
 
+def test_a_wrongly_laid_meld_with_two_jokers_showing_their_long_bands_stays_a_meld():
+    # a joker's word index may need a band twice a rank's, so the next card lies two steps on:
+    # its ranks lie five steps apart over three cards, and it is no stray row
+    t = Table().meld(SEQ, (100, 100)).meld(LONG, (100 + 1.2 * W, 100))
+    near = ["5D", "JK", "JK", "8D"]
+    x, y, step = 100 + 2.4 * W, 100.0, 1.4 * U
+    for name, at in zip(near, (0, 1, 3, 5)):
+        t.cards.append((name, np.array([x, y + at * step]), 0.0))
+    t.last.add(len(t.cards) - 1)
+    first = len(t.cards) - len(near)
+    read = melds_read(find_melds(t.corners(odd={first + 1: (0.7, 0.0), first + 2: (0.7, 0.0)})))
+    _same_up_to_direction(read, [SEQ, LONG, near])
+
+
 @pytest.mark.parametrize("covered", [(), (3, 4)])
 def test_a_four_index_decks_second_band_narrower_than_the_other_designs_cards_is_no_meld(covered):
     # two designs on the table: the photo learns a card's width from the wide two-index deck's

@@ -837,8 +837,10 @@ class _Grouper:
         unit = self._meld_unit(anchors)
 
         def per_card(among: list[int]) -> float:
-            """The median step between these anchors, per card between them."""
-            return float(np.median([float(np.linalg.norm(self.P[anchors[j]] - self.P[anchors[i]])) / (unit * (j - i))
+            """The median step between these anchors, per card between them (a joker's long word
+            index may need up to about twice a rank's band: it counts twice)."""
+            return float(np.median([float(np.linalg.norm(self.P[anchors[j]] - self.P[anchors[i]]))
+                                    / (unit * (j - i + int(self.joker[list(anchors[i + 1:j])].sum())))
                                     for i, j in zip(among, among[1:])]))
         # its steps, or those between its ranks (a joker's index may lie aside): the smaller
         ranks = [i for i, k in enumerate(anchors) if not self.joker[k]]
