@@ -462,6 +462,18 @@ def test_two_loose_corners_printed_the_same_way_up_stay_two_cards():
     _same_up_to_direction(melds_read(g), [["3S", "4S", "5S"]])
 
 
+def test_a_copy_printed_the_same_way_up_as_a_melds_card_a_card_away_is_a_card_of_its_own():
+    # a loose 4S (a second deck's copy) lies about a card's size from the meld's 4S: by spacing it
+    # could be that card's far corner, but it is printed the same way up, and farther than a
+    # four-index card's two top corners lie; the last card's far corner, turned round, joins it
+    found = [("3S", (100, 100, 118, 130)), ("4S", (100, 142, 118, 172)), ("5S", (100, 184, 118, 214)),
+             ("5S", (190, 300, 208, 330)), ("4S", (190, 230, 208, 260))]
+    far = {(2, 3), (3, 2)}
+    g = find_melds(corners_of(found), same_way_up=IndexWays(lambda i, j: (i, j) not in far, lambda i, j: (i, j) in far))
+    assert sorted(c.card for c in g.cards) == ["3S", "4S", "4S", "5S"]
+    _same_up_to_direction(melds_read(g), [["3S", "4S", "5S"]])
+
+
 def test_a_corner_printed_turned_round_against_a_melds_cards_is_no_card_of_it():
     # as a photo gave them (train4 000637): three rows of a four-index deck; the last card of the
     # fives, 5H, shows its whole face, and its far corners, printed turned round, lie one step

@@ -790,7 +790,8 @@ class _Grouper:
                          and (abs(float(way[k] @ (self.P[r] - self.P[k]))) < 0.7 * self.D[k, r] or not valid[k])]
             fits = [k for k in owner if self.names[k] == self.names[r] and len(owner[k]) < 4
                     and (self.s.pair_min if k in supported else low) <= self.U[k, r] <= self.s.same_card_max
-                    and not self._between(k, r, owner[k])]
+                    and not self._between(k, r, owner[k])
+                    and not self._copy_same_way_up(k, r)]
             if fits:
                 owner[min(fits, key=lambda k: self.U[k, r])].append(r)
                 used.add(r)
@@ -810,6 +811,14 @@ class _Grouper:
             cards.append(ReadCard(self.names[first], float(max(conf[g])), tuple(g)))
         card_of = {k: i for i, card in enumerate(cards) for k in card.corners}
         return cards, card_of
+
+    def _copy_same_way_up(self, a: int, b: int) -> bool:
+        """Whether two corners of one reading are two cards by the way they are printed: the same
+        way up, as a card's far corner never is, farther apart than a four-index card's two top
+        (or bottom) corners lie (``same_way_max`` index sizes), and stepping as no other pairs of
+        the photo do."""
+        return self.same_way_up is not None and self.U[a, b] > self.s.same_way_max \
+            and (min(a, b), max(a, b)) not in self.supported and self.same_way_up(a, b)
 
     def _between(self, a: int, b: int, own: list[int]) -> bool:
         """Another index near the way from corner ``a`` to ``b`` (then they are two cards)."""
