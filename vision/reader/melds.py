@@ -155,7 +155,7 @@ class _Grouper:
         self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
         self.links = self._links()
         self.sure = self._not_meld_steps(sure_pairs(corners, replace(settings, pair_support=settings.line_pair_support)))
-        self.supported = self._not_meld_steps(sure_pairs(corners, settings))   # as several of the photo's cards' corners
+        self.supported = self._not_meld_steps(sure_pairs(corners, settings))   # pairs stepping as several others do
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
         self.on_lines: set[int] = set()
@@ -784,12 +784,13 @@ class _Grouper:
             # a far corner that lies where the photo's last cards show theirs, however close
             low = self.s.pair_min if r in self.far else self.s.same_card_min
             # closer, where several of the photo's pairs step as the two do: across the line (a
-            # band's second corner), or beyond a line that makes no meld (a hand's row); along a
-            # meld's line the corner is another card of it, a copy laid next
-            supported = [k for k in owner if (min(k, r), max(k, r)) in self.supported
-                         and (abs(float(way[k] @ (self.P[r] - self.P[k]))) < 0.7 * self.D[k, r] or not valid[k])]
+            # band's second corner), or any way from a line that makes no meld (a hand's row, its
+            # last card's second band corner lying on along it); along a meld's line the corner
+            # is another card of the meld, a copy laid next
+            close = [k for k in owner if (min(k, r), max(k, r)) in self.supported
+                     and (abs(float(way[k] @ (self.P[r] - self.P[k]))) < 0.7 * self.D[k, r] or not valid[k])]
             fits = [k for k in owner if self.names[k] == self.names[r] and len(owner[k]) < 4
-                    and (self.s.pair_min if k in supported else low) <= self.U[k, r] <= self.s.same_card_max
+                    and (self.s.pair_min if k in close else low) <= self.U[k, r] <= self.s.same_card_max
                     and not self._between(k, r, owner[k])
                     and not self._copy_same_way_up(k, r)]
             if fits:

@@ -33,7 +33,8 @@ class ReaderSettings:
     # corners -> cards
     same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least,
     same_card_max: float = 9.0         # and at most (a card's diagonal, over every deck measured)
-    same_way_max: float = 3.0          # two corners printed the same way up lie no farther apart on one card
+    same_way_max: float = 3.0          # two corners printed the same way up lie no farther apart on one card,
+                                       # unless they step as other pairs of the photo do (melds.py)
     pair_size: float = 0.5             # their sizes differ by at most this share of their mean (a box shows
                                        # the visible part of an index)
     pair_min: float = 0.9              # ... or this close, when other pairs step the same way (see cards.py)
