@@ -233,10 +233,16 @@ def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings
     return out
 
 
+def pair_support(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> dict[tuple[int, int], int]:
+    """Each pair of corners (i < j) that may be one card's, with how many other pairs of the photo
+    step as it does (its support: ``sure_pairs`` at any threshold from ``pair_support`` up)."""
+    found, support = _candidates(corners, settings)
+    return {(i, j): int(n) for n, (_, i, j) in zip(support, found)}
+
+
 def sure_pairs(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> set[tuple[int, int]]:
     """Pairs of corners (i < j) that step as the photo's cards do: one card's two corners."""
-    found, support = _candidates(corners, settings)
-    return {(i, j) for k, (_, i, j) in enumerate(found) if support[k] >= settings.pair_support}
+    return {p for p, n in pair_support(corners, settings).items() if n >= settings.pair_support}
 
 
 def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),

@@ -54,7 +54,7 @@ from engine.card import Card
 from engine.meld import MeldReading, read_meld
 from engine.scoring import copies_in_play
 
-from .cards import ReadCard, covered_between, merge_corners, steps_alike, sure_pairs
+from .cards import ReadCard, covered_between, merge_corners, pair_support, steps_alike
 from .corners import Corners
 from .index_ways import turned_round
 from .settings import ReaderSettings
@@ -154,8 +154,11 @@ class _Grouper:
         self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
         self.U = self.D / ((self.S[:, None] + self.S[None]) / 2) if n else self.D
         self.links = self._links()
-        self.sure = self._not_meld_steps(sure_pairs(corners, replace(settings, pair_support=settings.line_pair_support)))
-        self.supported = self._not_meld_steps(sure_pairs(corners, settings))   # pairs stepping as several others do
+        # pairs stepping as several others of the photo do (``cards.sure_pairs``); ``sure``: as many
+        # as ``line_pair_support``, one card's however they lie on a line
+        support = pair_support(corners, settings)
+        self.supported = self._not_meld_steps({p for p, k in support.items() if k >= settings.pair_support})
+        self.sure = self._not_meld_steps({p for p, k in support.items() if k >= settings.line_pair_support})
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
         self.on_lines: set[int] = set()
@@ -774,10 +777,10 @@ class _Grouper:
         way: dict[int, np.ndarray] = {}
         valid: dict[int, bool] = {}
         for line in lines:
+            axis, makes_meld = self._axis(line.corners), _valid(self._names(line))
             for k in line.corners:
                 owner[k] = [k] + partners.get(k, [])
-                way[k] = self._axis(line.corners)
-                valid[k] = _valid(self._names(line))
+                way[k], valid[k] = axis, makes_meld
         used = {k for ks in owner.values() for k in ks}
         rest = [k for k in range(len(self.P)) if k not in used]
         for r in sorted(rest, key=lambda r: min((self.U[r, k] for k in owner), default=0.0)):
