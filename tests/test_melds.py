@@ -799,3 +799,21 @@ def test_a_copy_of_a_run_laid_further_along_the_same_line_is_no_band_of_its_card
     t.meld(["10D", "JD", "QD", "KD"], (100 + 2.0 * U, 100 + 9.6 * U), step=0.9 * U)
     read = melds_read(find_melds(t.corners()))
     assert sorted(read) == [["10D", "JD", "QD", "KD"], ["8D", "9D", "10D", "JD", "QD", "KD"]]
+
+
+def test_a_four_index_melds_second_band_is_no_twin_meld_when_a_card_would_then_be_thrice_on_the_table():
+    # as a photo gave them (train4 000103): a four-index column KD QD 2S 10D 9D whose second band
+    # corners (the KD's covered) read QD 2S 10D 9D; read as a twin meld beside it, the QD would
+    # lie on the table three times, with the QD of AD KD QD JD: it is the same cards' band
+    found = [('KD', (569, 576, 585, 592)), ('QD', (586, 562, 601, 577)), ('QD', (544, 535, 559, 549)),
+             ('2S', (602, 550, 614, 562)), ('2S', (557, 525, 569, 538)), ('10D', (612, 533, 628, 547)),
+             ('10D', (570, 506, 585, 521)), ('9D', (622, 519, 636, 531)), ('9D', (629, 430, 641, 443)),
+             ('9D', (579, 492, 592, 504)), ('9D', (672, 458, 686, 472)), ('AD', (505, 536, 519, 550)),
+             ('AD', (461, 508, 475, 523)), ('KD', (513, 520, 530, 537)), ('QD', (528, 502, 547, 521)),
+             ('JD', (544, 483, 557, 496)), ('JD', (558, 391, 572, 406)), ('JD', (503, 451, 517, 464)),
+             ('JD', (599, 426, 614, 439))]
+    up = [1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1, 0]
+    alike = IndexWays(lambda i, j: up[i] == up[j], lambda i, j: up[i] != up[j])
+    g = find_melds(corners_of(found), same_way_up=alike)
+    _same_up_to_direction(melds_read(g), [["AD", "KD", "QD", "JD"], ["KD", "QD", "2S", "10D", "9D"]])
+    assert sorted(c.card for c in g.cards) == sorted(["AD", "KD", "QD", "JD", "KD", "QD", "2S", "10D", "9D"])

@@ -511,7 +511,7 @@ class _Grouper:
         for line in sorted(kept, key=lambda ln: len(ln.corners)):
             if id(line) not in self.banded and any(
                     k is not line and len(k.corners) >= len(line.corners)
-                    and self._pair(k, line, partners, like_bands=True) for k in kept):
+                    and self._pair(k, line, partners, like_bands=kept) for k in kept):
                 kept.remove(line)
         return kept, partners
 
@@ -635,13 +635,15 @@ class _Grouper:
             found = [o for o in found if any(self._near_face(np.array(o[1:]), f) for f in self.face_offsets)]
         return min(found, key=lambda o: o[1] ** 2 + o[2] ** 2)[0] if found else None
 
-    def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]], like_bands: bool = False) -> bool:
+    def _pair(self, base: _Line, other: _Line, partners: dict[int, list[int]],
+              like_bands: Optional[list[_Line]] = None) -> bool:
         """Whether ``other`` is the second band corner of ``base``'s cards (a four-index deck):
         its corners lie at one offset from base corners of the same reading. The offset may
         drift a little along the line (a table shot at an angle, a fan), and the other line may
         miss some cards (a corner covered). On success the pairs go into ``partners``, and the
-        offset (across, along the line, index sizes) into ``bands``. ``like_bands``: only a line
-        reading every card alike, lying about where the bands paired so far lie."""
+        offset (across, along the line, index sizes) into ``bands``. ``like_bands`` (the photo's
+        lines): only a line reading every card alike, lying about where the bands paired so far
+        lie, or reading a card more often than two decks hold it."""
         key = (tuple(base.corners), tuple(other.corners))
         if key not in self._aligned_pairs:          # both passes of merge_parallel ask
             self._aligned_pairs[key] = self._aligned(base.corners, other.corners)
@@ -666,9 +668,9 @@ class _Grouper:
         along = abs(float(offset @ axis)) / unit
         near = mismatched == 0 and len(pairs) == len(other.corners) and across >= self.s.twin_min \
             and along <= self.s.twin_along * across
-        if like_bands:
+        if like_bands is not None:
             # or holding together more copies of a card than two decks do: one set of cards
-            if not near or not (self._beyond_decks(base, other) or any(
+            if not near or not (self._beyond_decks(base, other, like_bands) or any(
                     abs(across - a) <= self.s.band_like * a and abs(along - l) <= self.s.band_like * a
                     for a, l in self.bands)):
                 return False
@@ -689,10 +691,15 @@ class _Grouper:
         a card's width."""
         return near and len(pairs) == len(base.corners) == len(other.corners) and not _valid(self._names(base))
 
-    def _beyond_decks(self, *lines: _Line) -> bool:
-        """Whether the lines together read some card more often than two decks hold it."""
-        counts = Counter(self.names[k] for line in lines for k in line.corners)
-        return any(n > copies_in_play(Card.parse(name)) for name, n in counts.items())
+    def _beyond_decks(self, base: _Line, other: _Line, among: list[_Line]) -> bool:
+        """Whether the two lines together read some card more often than two decks hold it, or
+        a card they both read, with the photo's other lines (``among``): a meld's far corners, or
+        a four-index deck's second bands, beside a meld that holds a card's second copy."""
+        counts = Counter(self.names[k] for line in (base, other) for k in line.corners)
+        both = {self.names[k] for k in base.corners} & {self.names[k] for k in other.corners}
+        sure = self.corners.probs[:, 0] >= self.s.low_confidence      # a misread copy proves nothing
+        counts_all = Counter(self.names[k] for line in among for k in line.corners if self.names[k] in both and sure[k])
+        return any(n > copies_in_play(Card.parse(name)) for c in (counts, counts_all) for name, n in c.items())
 
     def _four_corners(self, base: _Line, other: _Line, offset: np.ndarray) -> bool:
         """Whether a last card of the two lines shows the four corners of one card: beyond its
