@@ -449,6 +449,31 @@ def test_three_cards_unevenly_in_a_row_are_an_invalid_meld_only_when_they_run_as
     assert any(f["kind"] == ("invalid_meld" if read else "stray_card") for f in result["flags"])
 
 
+@pytest.mark.parametrize("along, read", [(True, True), (False, False)])
+def test_three_cards_unevenly_in_a_row_run_as_the_melds_beside_them_though_most_lie_turned(along, read):
+    # three columns on the left, two on the right turned by 30 degrees (the table's melds in two
+    # groups); three cards not quite in a row laid as a column beside the right-hand pair are an
+    # invalid meld, though most of the photo's melds run otherwise; laid across the pair, not
+    t = Table()
+    for i, names in enumerate((["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"])):
+        t.meld(names, (300 + i * 1.3 * W, 300))
+    turn = np.array([[math.cos(math.radians(30)), -math.sin(math.radians(30))],
+                     [math.sin(math.radians(30)), math.cos(math.radians(30))]])
+    origin = np.array([300 + 6 * W, 300.0])
+    t.meld(["5S", "6S", "7S", "8S"], origin, angle=30.0).meld(["QH", "QC", "QD"], origin + turn @ [1.3 * W, 0], angle=30.0)
+    start = origin + turn @ ([2.6 * W, 0] if along else [0.3 * W, H + 6 * U])
+    way = turn @ ([0.0, 1.0] if along else [1.0, 0.0])
+    aside = turn @ ([1.0, 0.0] if along else [0.0, 1.0])
+    step = 1.4 * U * math.cos(math.radians(13))
+    for name, at, off in zip(["7C", "8S", "9C"], (0.0, step, 2 * step), (0.0, 1.4 * U * math.sin(math.radians(13)), 0.0)):
+        t.cards.append((name, start + at * way + off * aside, 30.0))
+    t.last.add(len(t.cards) - 1)
+    result = _read(t)
+    assert [m for m in _names(result) if sorted(m) != ["7C", "8S", "9C"]] == [
+        ["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"], ["5S", "6S", "7S", "8S"], ["QH", "QC", "QD"]]
+    assert bool([m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]) is read
+
+
 def test_a_lone_card_among_the_melds_is_a_doubt():
     # the last card of a meld whose other cards show no index: it lies beside a meld, not in line
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300))

@@ -165,6 +165,7 @@ class _Grouper:
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
         self.meld_axes: list[np.ndarray] = []        # the ways of the photo's valid melds (unit vectors)
+        self.meld_places: list[np.ndarray] = []      # and where their cards lie (their anchors' centres)
         self.bands: list[tuple[float, float]] = []   # second bands paired: offset across, along (index sizes)
         self.banded: set[int] = set()                # the lines that took a second band
         self._aligned_pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
@@ -875,9 +876,10 @@ class _Grouper:
         return float(np.median(self.S[ranks or list(anchors)]))
 
     def _along_the_melds(self, meld: Meld) -> bool:
-        """Whether a line runs as the photo's valid melds do: within ``along_turn`` degrees of
-        most of them (two at least), stepping as they do (an invalid meld laid among them, not
-        cards lying in a row by chance)."""
+        """Whether a line runs as the photo's valid melds beside it do: within ``along_turn``
+        degrees of one of the ``along_near`` valid melds nearest to it (the photo holding two at
+        least), stepping as the melds do (an invalid meld laid among them, not cards lying in a
+        row by chance). A table's melds may lie in groups turned against each other."""
         if len(self.meld_axes) < 2:
             return False
         anchors = meld.anchors
@@ -887,7 +889,10 @@ class _Grouper:
         shortest, longest = self.s.along_steps
         if length <= 0 or not shortest * self.typical_step <= step <= longest * self.typical_step:
             return False
-        return share_along(way / length, self.meld_axes, self.s.along_turn) > 0.5
+        centre = self.P[list(anchors)].mean(axis=0)
+        gaps = [float(np.linalg.norm(place - centre, axis=1).min()) for place in self.meld_places]
+        nearest = [self.meld_axes[i] for i in np.argsort(gaps)[:self.s.along_near]]
+        return share_along(way / length, nearest, self.s.along_turn) > 0
 
     # 6. direction
     def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:
@@ -1162,7 +1167,9 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     melds = join_continued(adopt_loose([g.meld(line, card_of) for line in lines], cards, corners, settings),
                            cards, corners, settings)
     melds = [part for m in melds for part in split_joined(m, names, g.P)]
-    g.meld_axes = [m.axis for m in melds if _valid([names[c] for c in m.cards])]
+    valid = [m for m in melds if _valid([names[c] for c in m.cards])]
+    g.meld_axes = [m.axis for m in valid]
+    g.meld_places = [g.P[list(m.anchors)] for m in valid]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     # the cards of lines that are no melds are loose too: a meld may take one back
     melds = join_continued(adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings),

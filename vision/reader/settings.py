@@ -75,7 +75,8 @@ class ReaderSettings:
     spoil_fit: float = 0.9             # a card making a valid meld invalid joins only if its fit (0.75 added) stays below
     stray_step: float = 1.5            # an invalid line stepping this many times the photo's usual step is no meld
     stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
-    along_turn: float = 8.0            # ... unless they run within this many degrees of most valid melds,
+    along_turn: float = 8.0            # ... unless they run within this many degrees of a valid meld,
+    along_near: int = 2                # one of this many valid melds nearest to them,
     along_steps: tuple[float, float] = (0.7, 1.4)   # stepping as they do (this share of the usual step)
     adopt_steps: tuple[float, float] = (0.6, 1.5)   # a card in no meld lying this many steps beyond a meld's end,
     adopt_offset: float = 0.7          # within this many index sizes of its line, keeping it valid, is its next card
