@@ -817,3 +817,14 @@ def test_a_four_index_melds_second_band_is_no_twin_meld_when_a_card_would_then_b
     g = find_melds(corners_of(found), same_way_up=alike)
     _same_up_to_direction(melds_read(g), [["AD", "KD", "QD", "JD"], ["KD", "QD", "2S", "10D", "9D"]])
     assert sorted(c.card for c in g.cards) == sorted(["AD", "KD", "QD", "JD", "KD", "QD", "2S", "10D", "9D"])
+
+
+@pytest.mark.parametrize("short, aside", [(0.6, 0.5), (0.7, 0.7)])
+def test_a_joker_ending_three_cards_with_its_word_index_nearer_and_aside_stays_in_the_meld(short, aside):
+    # the joker's word index lies nearer the previous card than a step, and aside: bent too much
+    # for three cards by chance, but the three make a valid meld with the joker at its end
+    t = Table().meld(SEQ, (300, 300)).meld(GROUP, (300 + 1.3 * W, 300)).meld(["4S", "4H"], (300 + 2.6 * W, 300))
+    t.last.discard(len(t.cards) - 1)
+    t.cards.append(("JK", t.cards[-1][1] + np.array([aside * U, short * 1.4 * U]), 0.0))
+    t.last.add(len(t.cards) - 1)
+    assert melds_read(find_melds(t.corners())) == [SEQ, GROUP, ["4S", "4H", "JK"]]

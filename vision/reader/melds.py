@@ -310,6 +310,13 @@ class _Grouper:
                         # three cards making a meld without a wild seldom lie so by chance: a box
                         # larger than its neighbours (its centre aside) may bend them a little more
                         out.append((cost0 * (1 + bend0), k, l, m, 0))
+                    elif bend0 <= self.s.natural_bend and self.joker[k] != self.joker[m] and not self.joker[l] \
+                            and (self.U[k, l] <= self.U[l, m]) == bool(self.joker[k]) \
+                            and _valid([self.names[k], self.names[l], self.names[m]]):
+                        # so may a joker ending three cards that make a meld: its word index, larger,
+                        # may sit aside and nearer the next card than a step (never farther: another
+                        # meld's joker lying beyond)
+                        out.append((cost0 * (1 + bend0), k, l, m, 0))
         out.sort()
         return [(k, l, m, gap) for _, k, l, m, gap in out]
 
