@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from vision.classes import READER_CLASSES
-from vision.reader.cards import merge_corners, sure_pairs
+from vision.reader.cards import merge_corners, sure_pairs, whole_cards
+from vision.reader.settings import ReaderSettings
 from vision.reader.corners import Corners
 from constructed import corners_of
 
@@ -51,6 +52,24 @@ def test_four_index_deck_is_one_card():
 @pytest.mark.parametrize("angle", [90, 33, 180, -60])
 def test_a_turned_card_is_one_card(angle):
     assert _read(corners_of(card_corners("10D", 500, 500, angle))) == [("10D", 2)]
+
+
+def test_a_whole_four_index_card_is_four_corners_in_a_cards_proportions_printed_turned_across():
+    # one four-index card: its top corners upright, its bottom ones turned round; two copies, the
+    # second turned round and lying above the first, show their band corners an index apart: a
+    # flat rectangle whose diagonals are printed turned round too
+    card = card_corners("QS", 400, 400, four=True)
+    copies = card_corners("QS", 400, 1000, four=True, only=(0, 2)) + \
+        card_corners("QS", 400, 1000 - CARD_H + 2 * MARGIN, 180.0, four=True, only=(0, 2))
+    corners = corners_of(card + copies)
+    up = [1, 0, 1, 0, 1, 1, 0, 0]                   # as _index_centres lists them; the second copy turned
+    turned = lambda i, j: up[i] != up[j]             # noqa: E731
+    assert whole_cards(corners, ReaderSettings(), lambda i, j: up[i] == up[j], turned) == [(0, 1, 2, 3)]
+    # the copies alone: printed as one card is (diagonals turned round), but flat
+    alone = corners_of(copies)
+    assert whole_cards(alone, ReaderSettings(), lambda i, j: up[4 + i] == up[4 + j], lambda i, j: up[4 + i] != up[4 + j]) == []
+    # told nothing of how they are printed, the card's four corners are not sure either
+    assert whole_cards(corners, ReaderSettings(), None, lambda i, j: False) == []
 
 
 def test_two_decks_copies_far_apart_stay_two_cards():

@@ -828,3 +828,18 @@ def test_a_joker_ending_three_cards_with_its_word_index_nearer_and_aside_stays_i
     t.cards.append(("JK", t.cards[-1][1] + np.array([aside * U, short * 1.4 * U]), 0.0))
     t.last.add(len(t.cards) - 1)
     assert melds_read(find_melds(t.corners())) == [SEQ, GROUP, ["4S", "4H", "JK"]]
+
+
+def test_a_four_index_cards_whole_face_is_one_card_not_two_cards_of_its_meld():
+    # as a photo gave them (unseen 000115): JK 6H 6H laid as a row of a four-index deck, the
+    # line running along the cards' lower corners; the last 6H shows its four corners, whose
+    # two lower ones, a step and a half apart, had been read as two cards of the line (JK 6H 6H
+    # 6H). Its diagonals are printed turned round and its sides lie in a card's proportions
+    found = [('JK', (1082, 2127, 1131, 2252)), ('JK', (1113, 1954, 1165, 2083)), ('6H', (991, 2211, 1060, 2253)),
+             ('6H', (1039, 1951, 1110, 1996)), ('6H', (906, 2194, 971, 2234)), ('6H', (760, 1918, 828, 1962)),
+             ('6H', (740, 2182, 805, 2222)), ('6H', (931, 1931, 999, 1973))]
+    up = [1, 0, 1, 0, 1, 0, 1, 0]
+    alike = IndexWays(lambda i, j: up[i] == up[j], lambda i, j: up[i] != up[j])
+    g = find_melds(corners_of(found), same_way_up=alike)
+    _same_up_to_direction(melds_read(g), [["JK", "6H", "6H"]])
+    assert sorted(c.card for c in g.cards) == ["6H", "6H", "JK"]

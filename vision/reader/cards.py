@@ -233,6 +233,23 @@ def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings
     return out
 
 
+def whole_cards(corners: Corners, settings: ReaderSettings, same_way_up: Optional[Callable[[int, int], bool]],
+                turned: Callable[[int, int], bool]) -> list[tuple[int, ...]]:
+    """Four corners of one reading surely showing one card's whole face (see ``_whole_cards``):
+    both diagonals printed surely ``turned`` round, and its sides in a card's proportions, the
+    longer at most ``whole_aspect`` times the shorter (two copies side by side, each showing its
+    two band corners, make a flat one)."""
+    centres = corners.centres.astype(np.float64)
+    out = []
+    for quad in _whole_cards(corners, _candidates(corners, settings)[0], settings, same_way_up):
+        pairs = sorted(combinations(quad, 2), key=lambda p: float(np.linalg.norm(centres[p[0]] - centres[p[1]])))
+        d = [float(np.linalg.norm(centres[a] - centres[b])) for a, b in pairs]
+        # the four shortest: its sides (two of each length); the two longest: its diagonals
+        if d[2] <= settings.whole_aspect * d[0] and all(turned(a, b) for a, b in pairs[4:]):
+            out.append(quad)
+    return out
+
+
 def pair_support(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> dict[tuple[int, int], int]:
     """Each pair of corners (i < j) that may be one card's, with how many other pairs of the photo
     step as it does (its support: ``sure_pairs`` at any threshold from ``pair_support`` up)."""

@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import combinations
 from typing import Callable, Optional
 
 import numpy as np
@@ -54,7 +55,7 @@ from engine.card import Card
 from engine.meld import MeldReading, read_meld
 from engine.scoring import copies_in_play
 
-from .cards import ReadCard, covered_between, merge_corners, pair_support, steps_alike
+from .cards import ReadCard, covered_between, merge_corners, pair_support, steps_alike, whole_cards
 from .corners import Corners
 from .index_ways import turned_round
 from .settings import ReaderSettings
@@ -159,6 +160,10 @@ class _Grouper:
         support = pair_support(corners, settings)
         self.supported = self._not_meld_steps({p for p, k in support.items() if k >= settings.pair_support})
         self.sure = self._not_meld_steps({p for p, k in support.items() if k >= settings.line_pair_support})
+        # a card surely showing its four corners (a four-index deck's last card): each two are one
+        # card's, never two cards of a line
+        for quad in whole_cards(corners, settings, same_way_up, self.turned) if self.turned else []:
+            self.sure |= {(min(a, b), max(a, b)) for a, b in combinations(quad, 2)}
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
         self.on_lines: set[int] = set()
