@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from vision.classes import READER_CLASSES
-from vision.reader.cards import merge_corners, sure_pairs, whole_cards
+from vision.reader.cards import merge_corners, pair_support, sure_pairs, whole_cards
 from vision.reader.settings import ReaderSettings
 from vision.reader.corners import Corners
 from constructed import corners_of
@@ -64,12 +64,14 @@ def test_a_whole_four_index_card_is_four_corners_in_a_cards_proportions_printed_
     corners = corners_of(card + copies)
     up = [1, 0, 1, 0, 1, 1, 0, 0]                   # as _index_centres lists them; the second copy turned
     turned = lambda i, j: up[i] != up[j]             # noqa: E731
-    assert whole_cards(corners, ReaderSettings(), lambda i, j: up[i] == up[j], turned) == [(0, 1, 2, 3)]
+    pairs = pair_support(corners)
+    assert whole_cards(corners, pairs, ReaderSettings(), lambda i, j: up[i] == up[j], turned) == [(0, 1, 2, 3)]
     # the copies alone: printed as one card is (diagonals turned round), but flat
     alone = corners_of(copies)
-    assert whole_cards(alone, ReaderSettings(), lambda i, j: up[4 + i] == up[4 + j], lambda i, j: up[4 + i] != up[4 + j]) == []
+    assert whole_cards(alone, pair_support(alone), ReaderSettings(), lambda i, j: up[4 + i] == up[4 + j],
+                       lambda i, j: up[4 + i] != up[4 + j]) == []
     # told nothing of how they are printed, the card's four corners are not sure either
-    assert whole_cards(corners, ReaderSettings(), None, lambda i, j: False) == []
+    assert whole_cards(corners, pairs, ReaderSettings(), None, lambda i, j: False) == []
 
 
 def test_two_decks_copies_far_apart_stay_two_cards():

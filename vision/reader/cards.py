@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Optional
+from typing import Callable, Iterable, Optional
 
 import numpy as np
 
@@ -233,15 +233,16 @@ def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings
     return out
 
 
-def whole_cards(corners: Corners, settings: ReaderSettings, same_way_up: Optional[Callable[[int, int], bool]],
-                turned: Callable[[int, int], bool]) -> list[tuple[int, ...]]:
-    """Four corners of one reading surely showing one card's whole face (see ``_whole_cards``):
-    both diagonals printed surely ``turned`` round, and its sides in a card's proportions, the
-    longer at most ``whole_aspect`` times the shorter (two copies side by side, each showing its
-    two band corners, make a flat one)."""
+def whole_cards(corners: Corners, pairs: Iterable[tuple[int, int]], settings: ReaderSettings,
+                same_way_up: Optional[Callable[[int, int], bool]], turned: Callable[[int, int], bool]) -> list[tuple[int, ...]]:
+    """Four corners of one reading surely showing one card's whole face (see ``_whole_cards``; each
+    two of them among ``pairs``, those that may be one card's: ``pair_support``'s): both diagonals
+    printed surely ``turned`` round, and its sides in a card's proportions, the longer at most
+    ``whole_aspect`` times the shorter (two copies side by side, each showing its two band
+    corners, make a flat one)."""
     centres = corners.centres.astype(np.float64)
     out = []
-    for quad in _whole_cards(corners, _candidates(corners, settings)[0], settings, same_way_up):
+    for quad in _whole_cards(corners, [(0.0, i, j) for i, j in pairs], settings, same_way_up):
         pairs = sorted(combinations(quad, 2), key=lambda p: float(np.linalg.norm(centres[p[0]] - centres[p[1]])))
         d = [float(np.linalg.norm(centres[a] - centres[b])) for a, b in pairs]
         # the four shortest: its sides (two of each length); the two longest: its diagonals

@@ -162,7 +162,7 @@ class _Grouper:
         self.sure = self._not_meld_steps({p for p, k in support.items() if k >= settings.line_pair_support})
         # a card surely showing its four corners (a four-index deck's last card): each two are one
         # card's, never two cards of a line
-        for quad in whole_cards(corners, settings, same_way_up, self.turned) if self.turned else []:
+        for quad in whole_cards(corners, support, settings, same_way_up, self.turned) if self.turned else []:
             self.sure |= {(min(a, b), max(a, b)) for a, b in combinations(quad, 2)}
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
@@ -316,7 +316,7 @@ class _Grouper:
                         # larger than its neighbours (its centre aside) may bend them a little more
                         out.append((cost0 * (1 + bend0), k, l, m, 0))
                     elif bend0 <= self.s.natural_bend and self.joker[k] != self.joker[m] and not self.joker[l] \
-                            and (self.U[k, l] <= self.U[l, m]) == bool(self.joker[k]) \
+                            and self._joker_step_no_longer(k, l, m) \
                             and _valid([self.names[k], self.names[l], self.names[m]]):
                         # so may a joker ending three cards that make a meld: its word index, larger,
                         # may sit aside and nearer the next card than a step (never farther: another
@@ -324,6 +324,11 @@ class _Grouper:
                         out.append((cost0 * (1 + bend0), k, l, m, 0))
         out.sort()
         return [(k, l, m, gap) for _, k, l, m, gap in out]
+
+    def _joker_step_no_longer(self, k: int, l: int, m: int) -> bool:
+        """Whether the step to the joker ending ``k, l, m`` is no longer than the other one."""
+        joker, other = (self.U[k, l], self.U[l, m]) if self.joker[k] else (self.U[l, m], self.U[k, l])
+        return bool(joker <= other)
 
     # 2. growth
     def _direction(self, line: list[int], window: int) -> tuple[np.ndarray, np.ndarray, float]:
