@@ -184,6 +184,18 @@ def paired_like_one_card(corners: Corners, settings: ReaderSettings = ReaderSett
     return {(i, j) for _, i, j in _candidates(corners, settings)[0]}
 
 
+def _diagonals(points: np.ndarray) -> list[tuple[int, int]]:
+    """The diagonals of three or four corners (positions in ``points``): the two farthest apart,
+    and of four, the other two."""
+    d = np.linalg.norm(points[:, None] - points[None], axis=2)
+    i, j = (int(x) for x in np.unravel_index(np.argmax(d), d.shape))
+    diagonals = [(i, j)]
+    if len(points) == 4:
+        a, b = (x for x in range(4) if x not in (i, j))
+        diagonals.append((a, b))
+    return diagonals
+
+
 def _diagonals_turned(points: np.ndarray, group: list[int], same_way_up: Optional[Callable[[int, int], bool]]) -> bool:
     """Whether three or four corners could be one card's by the way they are printed: a card's
     corners across a diagonal are printed turned round against each other (a four-index card
@@ -192,12 +204,7 @@ def _diagonals_turned(points: np.ndarray, group: list[int], same_way_up: Optiona
     the four corners they make. True when nothing tells (``same_way_up`` unknown)."""
     if same_way_up is None or len(group) < 3:
         return True
-    d = np.linalg.norm(points[:, None] - points[None], axis=2)
-    i, j = np.unravel_index(np.argmax(d), d.shape)
-    diagonals = [(int(i), int(j))]
-    if len(group) == 4:
-        diagonals.append(tuple(x for x in range(4) if x not in (i, j)))
-    return not any(same_way_up(group[a], group[b]) for a, b in diagonals)
+    return not any(same_way_up(group[a], group[b]) for a, b in _diagonals(points))
 
 
 def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings: ReaderSettings,
@@ -243,10 +250,12 @@ def whole_cards(corners: Corners, pairs: Iterable[tuple[int, int]], settings: Re
     centres = corners.centres.astype(np.float64)
     out = []
     for quad in _whole_cards(corners, [(0.0, i, j) for i, j in pairs], settings, same_way_up):
-        pairs = sorted(combinations(quad, 2), key=lambda p: float(np.linalg.norm(centres[p[0]] - centres[p[1]])))
-        d = [float(np.linalg.norm(centres[a] - centres[b])) for a, b in pairs]
-        # the four shortest: its sides (two of each length); the two longest: its diagonals
-        if d[2] <= settings.whole_aspect * d[0] and all(turned(a, b) for a, b in pairs[4:]):
+        points = centres[list(quad)]
+        diagonals = _diagonals(points)
+        # its four sides, two of each length
+        sides = sorted(float(np.linalg.norm(points[a] - points[b])) for a, b in combinations(range(4), 2)
+                       if (a, b) not in diagonals and (b, a) not in diagonals)
+        if sides[2] <= settings.whole_aspect * sides[0] and all(turned(quad[a], quad[b]) for a, b in diagonals):
             out.append(quad)
     return out
 
