@@ -783,8 +783,8 @@ def test_three_cards_making_a_meld_without_a_wild_may_bend_a_little_more():
     # the middle index of a short group is boxed larger than its neighbours and its centre
     # lies aside: the three bend past a meld's usual limit, yet three cards making a meld
     # without a wild seldom lie so by chance; a wild among them would be any card, and they
-    # stay loose
-    for names, meld in ((["JC", "JH", "JS"], True), (["JC", "2H", "JS"], False)):
+    # stay loose; a two in its natural place (A 2 3 of one suit) is no wild (unseen 000104)
+    for names, meld in ((["JC", "JH", "JS"], True), (["JC", "2H", "JS"], False), (["AC", "2C", "3C"], True)):
         t = Table().meld(names, (200, 200)).meld(SEQ, (200 + 1.5 * W, 200))
         g = find_melds(t.corners(odd={1: (1.5, 0.4)}))
         _same_up_to_direction(melds_read(g), [names, SEQ] if meld else [SEQ])

@@ -130,6 +130,12 @@ def meld_like(names: list[str]) -> bool:
     return most >= len(natural) - 1
 
 
+def _without_wild(names: list[str]) -> bool:
+    """A valid meld that the rules read with no wild in it (a two may lie in its natural place)."""
+    reading = _reading(names)
+    return reading is not None and reading.valid and reading.wild is None
+
+
 def _in_order(names: list[str]) -> bool:
     """A valid meld read in the order its cards lie (not sorted into one)."""
     reading = _reading(names)
@@ -310,8 +316,8 @@ class _Grouper:
                         cost += self.s.gap_cost
                     if bend <= 1:
                         out.append((cost * (1 + bend), k, l, m, gap))
-                    elif gap and bend0 <= self.s.natural_bend and not any(self._wild(x) for x in (k, l, m)) \
-                            and _valid([self.names[k], self.names[l], self.names[m]]):
+                    elif gap and bend0 <= self.s.natural_bend \
+                            and _without_wild([self.names[k], self.names[l], self.names[m]]):
                         # three cards making a meld without a wild seldom lie so by chance: a box
                         # larger than its neighbours (its centre aside) may bend them a little more
                         out.append((cost0 * (1 + bend0), k, l, m, 0))
