@@ -429,21 +429,28 @@ def test_cards_in_a_row_far_wider_than_the_melds_steps_are_no_meld_but_a_doubt()
     assert stray["level"] == "check" and all(n in stray["message"] for n in ("9C", "2D", "QS"))
 
 
-@pytest.mark.parametrize("along, read", [(True, True), (False, False)])
-def test_three_cards_unevenly_in_a_row_are_an_invalid_meld_only_when_they_run_as_the_melds_do(along, read):
-    # the middle card 0.3 index sizes aside, so that the steps turn by 26 degrees: not quite in a
-    # row; laid as a column beside the columns, an invalid meld (flagged); laid across them,
-    # cards lying in a row by chance
+def _trio_beside_three_columns(along: bool, names: list[str], at: tuple, off: tuple) -> dict:
+    """Three columns, and three cards laid as a fourth column beside them (``along``) or as a
+    row across them, below: each ``at`` index sizes down its way and ``off`` aside. Read."""
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
     t.meld(["8D", "9D", "10D", "JD"], (300 + 2.6 * W, 300))
     start = np.array([300 + 3.9 * W, 300.0]) if along else np.array([300.0, 300 + 2.5 * H])
     way = np.array([0.0, 1.0]) if along else np.array([1.0, 0.0])
     aside = np.array([way[1], way[0]])
-    step = 1.4 * U * math.cos(math.radians(13))
-    for name, at, off in zip(["7C", "8S", "9C"], (0.0, step, 2 * step), (0.0, 1.4 * U * math.sin(math.radians(13)), 0.0)):
-        t.cards.append((name, start + at * way + off * aside, 0.0))
+    for name, a, o in zip(names, at, off):
+        t.cards.append((name, start + a * U * way + o * U * aside, 0.0))
     t.last.add(len(t.cards) - 1)
-    result = _read(t)
+    return _read(t)
+
+
+@pytest.mark.parametrize("along, read", [(True, True), (False, False)])
+def test_three_cards_unevenly_in_a_row_are_an_invalid_meld_only_when_they_run_as_the_melds_do(along, read):
+    # the middle card 0.3 index sizes aside, so that the steps turn by 26 degrees: not quite in a
+    # row; laid as a column beside the columns, an invalid meld (flagged); laid across them,
+    # cards lying in a row by chance
+    step = 1.4 * math.cos(math.radians(13))
+    result = _trio_beside_three_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
+                                        (0.0, 1.4 * math.sin(math.radians(13)), 0.0))
     invalid = [m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]
     assert bool(invalid) is read
     assert any(f["kind"] == ("invalid_meld" if read else "stray_card") for f in result["flags"])
@@ -472,6 +479,18 @@ def test_three_cards_unevenly_in_a_row_run_as_the_melds_beside_them_though_most_
     assert [m for m in _names(result) if sorted(m) != ["7C", "8S", "9C"]] == [
         ["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"], ["5S", "6S", "7S", "8S"], ["QH", "QC", "QD"]]
     assert bool([m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]) is read
+
+
+@pytest.mark.parametrize("along, read", [(True, True), (False, False)])
+def test_three_cards_stepping_short_then_long_are_an_invalid_meld_when_they_run_as_the_melds_do(along, read):
+    # two decks' indices zig-zag down a column: the second step 1.8 times the first, a card seems
+    # unread there, and counting it the column would step only two thirds of the melds' step;
+    # counted as three cards it steps as they do (train4 001457); laid across them, no meld
+    result = _trio_beside_three_columns(along, ["7H", "8D", "9H"], (0.0, 1.0, 2.8), (0.0, 0.1, 0.0))
+    assert [m for m in _names(result) if sorted(m) != ["7H", "8D", "9H"]] == [
+        ["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"]]
+    assert bool([m for m in _names(result) if sorted(m) == ["7H", "8D", "9H"]]) is read
+    assert any(f["kind"] == ("invalid_meld" if read else "stray_card") for f in result["flags"])
 
 
 def test_a_lone_card_among_the_melds_is_a_doubt():

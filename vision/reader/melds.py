@@ -902,15 +902,19 @@ class _Grouper:
         """Whether a line runs as the photo's valid melds beside it do: within ``along_turn``
         degrees of one of the ``along_near`` valid melds nearest to it (the photo holding two at
         least), stepping as the melds do (an invalid meld laid among them, not cards lying in a
-        row by chance). A table's melds may lie in groups turned against each other."""
+        row by chance). A table's melds may lie in groups turned against each other. A step
+        twice the other, taken for a card unread there, may be two decks' indices zig-zagging
+        down a column: the line steps as the melds do counting that card, or not."""
         if len(self.meld_axes) < 2:
             return False
         anchors = meld.anchors
         way = self.P[anchors[-1]] - self.P[anchors[0]]
         length = float(np.linalg.norm(way))
-        step = length / (len(anchors) - 1 + len(meld.missing)) / self._meld_unit(anchors)
         shortest, longest = self.s.along_steps
-        if length <= 0 or not shortest * self.typical_step <= step <= longest * self.typical_step:
+        unit = self._meld_unit(anchors)
+        steps = {length / (len(anchors) - 1 + unread) / unit for unread in (len(meld.missing), 0)}
+        if length <= 0 or not any(shortest * self.typical_step <= step <= longest * self.typical_step
+                                  for step in steps):
             return False
         centre = self.P[list(anchors)].mean(axis=0)
         gaps = [float(np.linalg.norm(place - centre, axis=1).min()) for place in self.meld_places]
