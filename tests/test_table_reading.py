@@ -429,12 +429,14 @@ def test_cards_in_a_row_far_wider_than_the_melds_steps_are_no_meld_but_a_doubt()
     assert stray["level"] == "check" and all(n in stray["message"] for n in ("9C", "2D", "QS"))
 
 
-def _trio_beside_three_columns(along: bool, names: list[str], at: tuple, off: tuple) -> dict:
-    """Three columns, and three cards laid as a fourth column beside them (``along``) or as a
-    row across them, below: each ``at`` index sizes down its way and ``off`` aside. Read."""
-    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
-    t.meld(["8D", "9D", "10D", "JD"], (300 + 2.6 * W, 300))
-    start = np.array([300 + 3.9 * W, 300.0]) if along else np.array([300.0, 300 + 2.5 * H])
+def _trio_beside_three_columns(along: bool, names: list[str], at: tuple, off: tuple, columns: int = 3) -> dict:
+    """Three columns (or the first ``columns`` of them), and three cards laid as one more column
+    beside them (``along``) or as a row across them, below: each ``at`` index sizes down its way
+    and ``off`` aside. Read."""
+    t = Table()
+    for i, column in enumerate((["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"])[:columns]):
+        t.meld(column, (300 + i * 1.3 * W, 300))
+    start = np.array([300 + columns * 1.3 * W, 300.0]) if along else np.array([300.0, 300 + 2.5 * H])
     way = np.array([0.0, 1.0]) if along else np.array([1.0, 0.0])
     aside = np.array([way[1], way[0]])
     for name, a, o in zip(names, at, off):
@@ -454,6 +456,17 @@ def test_three_cards_unevenly_in_a_row_are_an_invalid_meld_only_when_they_run_as
     invalid = [m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]
     assert bool(invalid) is read
     assert any(f["kind"] == ("invalid_meld" if read else "stray_card") for f in result["flags"])
+
+
+@pytest.mark.parametrize("along, read", [(True, True), (False, False)])
+def test_three_cards_unevenly_in_a_row_beside_the_photos_only_meld_run_as_it_does(along, read):
+    # the same three cards beside a photo's only valid meld: one meld tells how the melds run
+    # (train4 000113)
+    step = 1.4 * math.cos(math.radians(13))
+    result = _trio_beside_three_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
+                                        (0.0, 1.4 * math.sin(math.radians(13)), 0.0), columns=1)
+    assert [m for m in _names(result) if sorted(m) != ["7C", "8S", "9C"]] == [["3H", "4H", "5H", "6H"]]
+    assert bool([m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]) is read
 
 
 @pytest.mark.parametrize("along, read", [(True, True), (False, False)])
