@@ -429,10 +429,10 @@ def test_cards_in_a_row_far_wider_than_the_melds_steps_are_no_meld_but_a_doubt()
     assert stray["level"] == "check" and all(n in stray["message"] for n in ("9C", "2D", "QS"))
 
 
-def _trio_beside_three_columns(along: bool, names: list[str], at: tuple, off: tuple, columns: int = 3) -> dict:
-    """Three columns (or the first ``columns`` of them), and three cards laid as one more column
-    beside them (``along``) or as a row across them, below: each ``at`` index sizes down its way
-    and ``off`` aside. Read."""
+def _trio_beside_columns(along: bool, names: list[str], at: tuple, off: tuple, columns: int = 3) -> dict:
+    """``columns`` columns (three at most), and three cards laid as one more column beside them
+    (``along``) or as a row across them, below: each ``at`` index sizes down its way and ``off``
+    aside. Read."""
     t = Table()
     for i, column in enumerate((["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"])[:columns]):
         t.meld(column, (300 + i * 1.3 * W, 300))
@@ -451,8 +451,8 @@ def test_three_cards_unevenly_in_a_row_are_an_invalid_meld_only_when_they_run_as
     # row; laid as a column beside the columns, an invalid meld (flagged); laid across them,
     # cards lying in a row by chance
     step = 1.4 * math.cos(math.radians(13))
-    result = _trio_beside_three_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
-                                        (0.0, 1.4 * math.sin(math.radians(13)), 0.0))
+    result = _trio_beside_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
+                                  (0.0, 1.4 * math.sin(math.radians(13)), 0.0))
     invalid = [m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]
     assert bool(invalid) is read
     assert any(f["kind"] == ("invalid_meld" if read else "stray_card") for f in result["flags"])
@@ -463,8 +463,8 @@ def test_three_cards_unevenly_in_a_row_beside_the_photos_only_meld_run_as_it_doe
     # the same three cards beside a photo's only valid meld: one meld tells how the melds run
     # (train4 000113)
     step = 1.4 * math.cos(math.radians(13))
-    result = _trio_beside_three_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
-                                        (0.0, 1.4 * math.sin(math.radians(13)), 0.0), columns=1)
+    result = _trio_beside_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
+                                  (0.0, 1.4 * math.sin(math.radians(13)), 0.0), columns=1)
     assert [m for m in _names(result) if sorted(m) != ["7C", "8S", "9C"]] == [["3H", "4H", "5H", "6H"]]
     assert bool([m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]) is read
 
@@ -499,7 +499,7 @@ def test_three_cards_stepping_short_then_long_are_an_invalid_meld_when_they_run_
     # two decks' indices zig-zag down a column: the second step 1.8 times the first, a card seems
     # unread there, and counting it the column would step only two thirds of the melds' step;
     # counted as three cards it steps as they do (train4 001457); laid across them, no meld
-    result = _trio_beside_three_columns(along, ["7H", "8D", "9H"], (0.0, 1.0, 2.8), (0.0, 0.1, 0.0))
+    result = _trio_beside_columns(along, ["7H", "8D", "9H"], (0.0, 1.0, 2.8), (0.0, 0.1, 0.0))
     assert [m for m in _names(result) if sorted(m) != ["7H", "8D", "9H"]] == [
         ["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"]]
     assert bool([m for m in _names(result) if sorted(m) == ["7H", "8D", "9H"]]) is read
