@@ -175,8 +175,7 @@ class _Grouper:
         self.on_lines: set[int] = set()
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
-        self.meld_axes: list[np.ndarray] = []        # the ways of the photo's valid melds (unit vectors)
-        self.meld_places: list[np.ndarray] = []      # and where their cards lie (their anchors' centres)
+        self.valid_melds: list[Meld] = []            # the photo's valid melds (a first grouping)
         self.bands: list[tuple[float, float]] = []   # second bands paired: offset across, along (index sizes)
         self.banded: set[int] = set()                # the lines that took a second band
         self._aligned_pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
@@ -905,7 +904,7 @@ class _Grouper:
         row by chance). A table's melds may lie in groups turned against each other. A step
         twice the other, taken for a card unread there, may be two decks' indices zig-zagging
         down a column: the line steps as the melds do counting that card, or not."""
-        if not self.meld_axes:
+        if not self.valid_melds:
             return False
         anchors = meld.anchors
         way = self.P[anchors[-1]] - self.P[anchors[0]]
@@ -917,8 +916,8 @@ class _Grouper:
                                   for step in steps):
             return False
         centre = self.P[list(anchors)].mean(axis=0)
-        gaps = [float(np.linalg.norm(place - centre, axis=1).min()) for place in self.meld_places]
-        nearest = [self.meld_axes[i] for i in np.argsort(gaps)[:self.s.along_near]]
+        gaps = [float(np.linalg.norm(self.P[list(m.anchors)] - centre, axis=1).min()) for m in self.valid_melds]
+        nearest = [self.valid_melds[i].axis for i in np.argsort(gaps)[:self.s.along_near]]
         return share_along(way / length, nearest, self.s.along_turn) > 0
 
     # 6. direction
@@ -1194,9 +1193,7 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     melds = join_continued(adopt_loose([g.meld(line, card_of) for line in lines], cards, corners, settings),
                            cards, corners, settings)
     melds = [part for m in melds for part in split_joined(m, names, g.P)]
-    valid = [m for m in melds if _valid([names[c] for c in m.cards])]
-    g.meld_axes = [m.axis for m in valid]
-    g.meld_places = [g.P[list(m.anchors)] for m in valid]
+    g.valid_melds = [m for m in melds if _valid([names[c] for c in m.cards])]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     # the cards of lines that are no melds are loose too: a meld may take one back
     melds = join_continued(adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings),
