@@ -109,3 +109,39 @@ def test_no_turned_look_when_settings_say_so():
     det = _Spot(ReaderSettings(zoom=1.0, small_index=0.0, turned_look=False))
     boxes, _ = det.detect(_photo(100, 80))
     assert det.sides == [608] and len(boxes) == 0
+
+
+def test_a_first_look_already_taken_is_not_taken_again():
+    det = _Looks(100)
+    look = det.first_look(np.zeros((3000, 4000, 3), np.uint8))
+    assert det.sides == [ReaderSettings().first_side] and look.side == ReaderSettings().first_side
+    boxes, _ = det.detect(np.zeros((3000, 4000, 3), np.uint8), look)
+    assert det.sides == [ReaderSettings().first_side] and boxes.tolist() == look.boxes.tolist()
+
+
+class _Seen(_Looks):
+    """``_Looks``, keeping the width of every image it looked at."""
+
+    def _run(self, image, side):
+        self.widths = getattr(self, "widths", []) + [image.shape[1]]
+        return super()._run(image, side)
+
+
+def _jpeg(w, h):
+    import cv2
+    return cv2.imencode(".jpg", np.full((h, w, 3), 90, np.uint8))[1].tobytes()
+
+
+@pytest.mark.parametrize("index, whole", [(60, False), (12, True)])
+def test_a_large_jpeg_is_read_from_its_smaller_decode_unless_its_indices_are_small(index, whole):
+    from vision.reader.reader import CardReader
+    reader = CardReader()
+    reader.detector = _Seen(index)
+    reading = reader.read(_jpeg(3000, 1000))            # decoded at half size first: 1500 px
+    assert (reading.width, reading.height) == (3000, 1000)
+    assert reader.detector.widths[0] == 1500
+    assert all(w == (3000 if whole else 1500) for w in reader.detector.widths[1:])
+    if not whole:
+        assert len(reader.detector.widths) == 1
+        # what was found in the half-size decode comes back in the photo's pixels
+        assert reading.second_look.boxes.tolist() == [[20, 20, 20 + 1.2 * index, 20 + 2 * index]]

@@ -82,3 +82,34 @@ def test_missing_file_and_folder(tmp_path):
 
 def test_limit_is_above_a_48_megapixel_phone_photo():
     assert 8064 * 6048 <= MAX_PIXELS < 100_000_000
+
+
+def test_a_large_jpeg_is_decoded_smaller_when_asked_and_whole_on_demand():
+    data = _encoded(_two_colours(2600, 1000), "JPEG", quality=95)
+    whole = load_photo(data)
+    assert not whole.shrunk and whole.image.shape[:2] == (1000, 2600) and whole.scale == (1, 1)
+    photo = load_photo(data, least_side=1280)
+    assert photo.shrunk and (photo.width, photo.height) == (2600, 1000)     # the photo's own size
+    assert photo.image.shape[:2] == (500, 1300) and photo.scale == (2, 2)
+    b, g, r = photo.image[250, 100].astype(int)
+    assert r > 150 and b < 100
+    assert np.array_equal(photo.whole().image, whole.image)
+    # no smaller than least_side: a quarter would be 650 px long
+    assert load_photo(data, least_side=600).image.shape[:2] == (250, 650)
+    assert load_photo(data, least_side=700).image.shape[:2] == (500, 1300)
+    assert not load_photo(data, least_side=1300).shrunk                     # half would not be over 1300
+
+
+def test_a_turned_large_jpeg_decoded_smaller_keeps_its_upright_size():
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    photo = load_photo(_encoded(_two_colours(2600, 1000), "JPEG", exif=exif), least_side=1280)
+    assert (photo.width, photo.height) == (1000, 2600)
+    assert photo.image.shape[:2] == (1300, 500)
+    top, bottom = photo.image[100, 250].astype(int), photo.image[1200, 250].astype(int)
+    assert top[2] > 150 and bottom[0] > 150
+
+
+def test_only_jpegs_are_decoded_smaller():
+    photo = load_photo(_encoded(_two_colours(2600, 1000), "PNG"), least_side=1280)
+    assert not photo.shrunk and photo.image.shape[:2] == (1000, 2600)

@@ -14,13 +14,15 @@ class _FakeReader:
         corners = table.corners()
         self.reading = Reading(1600, 1200, corners, merge_corners(corners))
 
+    def open(self, path):
+        return None
+
     def read(self, photo):
         return self.reading
 
 
 def _run(monkeypatch, capsys, table: Table, *args: str) -> tuple[int, str]:
     monkeypatch.setattr(cli, "_reader", lambda prog: _FakeReader(table))
-    monkeypatch.setattr(cli, "load_photo", lambda path: None)
     rc = cli.read_command(["photo.jpg", *args])
     return rc, capsys.readouterr().out
 
@@ -55,6 +57,5 @@ def test_read_as_both_prints_the_hand_and_its_points(monkeypatch, capsys):
 def test_an_unknown_profile_is_one_line_and_status_2(monkeypatch, capsys):
     t = Table().meld(["3H", "4H", "5H"], (300, 300))
     monkeypatch.setattr(cli, "_reader", lambda prog: _FakeReader(t))
-    monkeypatch.setattr(cli, "load_photo", lambda path: None)
     assert cli.read_command(["photo.jpg", "--profile", "nope"]) == 2
     assert capsys.readouterr().err.count("\n") == 1

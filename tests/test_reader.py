@@ -42,6 +42,22 @@ def test_models_are_committed():
         assert path.is_file() and path.stat().st_size < 20 * 1024 * 1024, path
 
 
+def test_a_large_photo_is_read_from_its_half_size_decode_as_well_as_whole(reader):
+    """A photo over twice the first look's side is decoded at half its size, which that look
+    shrinks anyway: its corners, in the photo's own pixels, are those of the photo read whole."""
+    from vision.reader.photo import load_photo
+    photo = SAMPLES / "eval_table_and_hand.jpg"          # 2854 x 2935
+    shrunk = reader.open(photo)
+    assert shrunk.shrunk and max(shrunk.image.shape[:2]) * 2 == pytest.approx(2935, abs=1)
+    fast, whole = reader.read(shrunk), reader.read(load_photo(photo))
+    assert (fast.width, fast.height) == (whole.width, whole.height) == (2854, 2935)
+    truth, boxes, names = _truth(photo)
+    assert match_corners(fast.corners.boxes, fast.corners.names, boxes, names) >= \
+        match_corners(whole.corners.boxes, whole.corners.names, boxes, names) - 1
+    same = match_corners(fast.corners.boxes, fast.corners.names, whole.corners.boxes, whole.corners.names)
+    assert same >= 0.95 * len(whole.corners)
+
+
 @pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.name)
 def test_read_json_contract(photo, capsys):
     assert main(["read", str(photo), "--json"]) == 0
@@ -90,7 +106,7 @@ def test_a_surely_found_corner_no_reading_keeps_is_returned_unread(reader, monke
     probs[1, READER_CLASSES.index("3S")] = 0.2
     probs[2, READER_CLASSES.index("none")] = 0.9
     probs[4, READER_CLASSES.index("5H")] = 0.2
-    monkeypatch.setattr(reader.detector, "detect", lambda image: (boxes, scores))
+    monkeypatch.setattr(reader.detector, "detect", lambda image, first=None: (boxes, scores))
     monkeypatch.setattr(reader.classifier, "probabilities", lambda image, b: probs[[int(np.argmin(
         np.abs(boxes - x).sum(axis=1))) for x in b]])
     corners, unread = reader.corners_and_unread(np.zeros((400, 800, 3), np.uint8))

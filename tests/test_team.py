@@ -99,16 +99,18 @@ class _FakeReader:
     def __init__(self, photos: dict[str, Reading]):
         self.photos = photos
 
+    def open(self, path):
+        return str(path)
+
     def read(self, photo):
-        return self.photos[photo.name]
+        return self.photos[photo]
 
 
-def test_read_team_prints_the_score_of_the_teams_photos(tmp_path, capsys, monkeypatch):
+def test_read_team_prints_the_score_of_the_teams_photos(tmp_path, capsys):
     photos = {}
     for name, melds in (("left.png", [(A, 100), (B, 100 + 1.3 * W)]), ("right.png", [(B, 100)])):
         (tmp_path / name).write_bytes(b"")
         photos[str(tmp_path / name)] = _photo(melds)
-    monkeypatch.setattr(team_cli, "load_photo", lambda path: type("P", (), {"name": str(path)})())
     rc = team_cli.read_team_command([str(tmp_path / "left.png"), str(tmp_path / "right.png"), "--pozzetto", "yes",
                                      "--indent", "0"], reader=_FakeReader(photos))
     out = json.loads(capsys.readouterr().out)

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, jsonify, request
 from PIL import Image
 from sqlalchemy.orm.exc import StaleDataError
 
-from vision.reader.photo import PhotoError, load_photo
+from vision.reader.photo import PhotoError
 
 from . import drafts, reader, store
 from .db import db
@@ -60,7 +60,7 @@ def upload(draft_id: int):
     if photo_format(data) is None:
         return _refuse(_("This file is not a photo: JPEG, PNG, WebP or HEIC expected."))
     try:
-        photo = load_photo(data, upload.filename or "photo")
+        photo = reader.open_photo(data, upload.filename or "photo")
     except PhotoError as err:
         return _refuse(_("This photo cannot be read: {why}.", why=say(err.reason)))
     reading = reader.read(photo, kind)

@@ -40,6 +40,15 @@ def problem() -> Optional[str]:
     return found if isinstance(found, str) else None
 
 
+def open_photo(data: bytes, name: str):
+    """The uploaded file opened as a photo (``PhotoError`` when it cannot be): as the real reader
+    opens it, a large JPEG decoded no larger than it needs."""
+    from vision.reader.photo import load_photo
+    from vision.reader.reader import CardReader
+    reader = _reader()
+    return reader.open(data, name) if isinstance(reader, CardReader) else load_photo(data, name)
+
+
 def read(photo, kind: str = "melds") -> dict:
     """What the reader sees in a photo (``vision.reader.photo.Photo``) of a team's melds or of a
     hand: corners, cards, melds (for the real reader, grouped in table order), flags."""

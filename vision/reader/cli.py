@@ -12,7 +12,7 @@ from engine.card import Card
 from engine.errors import BurracoError
 from engine.profile import get_profile
 
-from .photo import PhotoError, load_photo
+from .photo import PhotoError
 from .reader import CardReader, ModelsMissing
 from .table import KINDS, read_table, summary
 
@@ -43,7 +43,7 @@ def read_command(argv: list[str]) -> int:
     if reader is None:
         return 2
     try:
-        result = read_table(reader.read(load_photo(args.image)), args.kind, profile=args.profile).to_dict()
+        result = read_table(reader.read(reader.open(args.image)), args.kind, profile=args.profile).to_dict()
         if args.kind != "table":
             result["hand_points"] = hand_points([result["cards"][i]["card"] for i in result["hand"]], args.profile)
     except (PhotoError, BurracoError) as err:
@@ -78,7 +78,7 @@ def bench_command(argv: list[str]) -> int:
         try:
             for k in range(args.repeat + 1):
                 t = time.perf_counter()
-                reading = reader.read(load_photo(path))
+                reading = reader.read(reader.open(path))
                 if args.kind is not None:
                     read_table(reading, args.kind)
                 if k:

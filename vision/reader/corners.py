@@ -86,6 +86,10 @@ class Corners:
     def centres(self) -> np.ndarray:
         return np.stack([(self.boxes[:, 0] + self.boxes[:, 2]) / 2, (self.boxes[:, 1] + self.boxes[:, 3]) / 2], 1)
 
+    def scaled(self, sx: float, sy: float) -> "Corners":
+        """The same corners, their boxes in pixels ``sx`` times wider and ``sy`` times taller."""
+        return Corners(self.boxes * np.array([sx, sy, sx, sy], np.float32), self.scores, self.classes, self.probs)
+
     @property
     def sizes(self) -> np.ndarray:
         """Each box's longer side (an index lies either way round)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple, Optional
 
 import cv2
 import numpy as np
@@ -31,6 +32,18 @@ def session(path: Path) -> ort.InferenceSession:
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+
+
+class Look(NamedTuple):
+    """What one look at a photo found: boxes (pixels of the photo looked at) and scores, and the
+    long side it was looked at."""
+    boxes: np.ndarray
+    scores: np.ndarray
+    side: int
+
+    def scaled(self, sx: float, sy: float) -> "Look":
+        """The same look, its boxes in pixels ``sx`` times wider and ``sy`` times taller."""
+        return Look(self.boxes * np.array([sx, sy, sx, sy], np.float32), self.scores, self.side)
 
 
 class OnnxModel:
@@ -60,8 +73,7 @@ class CornerDetector(OnnxModel):
         pw, ph = -(-nw // 32) * 32, -(-nh // 32) * 32
         canvas = np.full((ph, pw, 3), 114, np.uint8)
         canvas[:nh, :nw] = shrink(image, nw, nh)
-        x = cv2.dnn.blobFromImage(canvas, 1 / 255.0, swapRB=True)
-        outputs = self.session.run(None, {self.input: x})
+        outputs = self.session.run(None, {self.input: _blob(canvas)})
         if self.raw_head:
             scores = outputs[1][0].max(axis=0)
             keep = np.flatnonzero(scores >= self.settings.detect_conf)
@@ -79,24 +91,26 @@ class CornerDetector(OnnxModel):
         boxes = np.clip(boxes, 0, [w, h, w, h]).astype(np.float32)
         return boxes, scores.astype(np.float32)
 
-    def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def first_look(self, image: np.ndarray) -> Look:
+        """The photo looked at whole, shrunk to ``first_side`` at most."""
+        side = min(self.settings.first_side, -(-max(image.shape[:2]) // 32) * 32)
+        return Look(*self._run(image, side), side)
+
+    def detect(self, image: np.ndarray, first: Optional[Look] = None) -> tuple[np.ndarray, np.ndarray]:
+        """Boxes and scores of the photo's indices; ``first``: its first look, already taken
+        (boxes in ``image`` pixels)."""
         s = self.settings
         long_side = max(image.shape[:2])
-        first = min(s.first_side, -(-long_side // 32) * 32)
-        boxes, scores = self._run(image, first)
-        f = first / long_side
-        size = 0.0
-        if len(boxes):
-            strong = scores >= scores.max() * 0.5               # the surest finds tell the size
-            size = float(np.median(np.maximum(boxes[strong, 2] - boxes[strong, 0],
-                                              boxes[strong, 3] - boxes[strong, 1]))) * f
-        looked = first
+        boxes, scores, side = first if first is not None else self.first_look(image)
+        f = side / long_side
+        size = index_size(boxes, scores) * f
+        looked = side
         if size < s.small_index:
             # a large photo at its own size at most; a small one enlarged as far as it needs
-            want = first * (s.target_index / size) if size > 0 else s.max_side
+            want = side * (s.target_index / size) if size > 0 else s.max_side
             own = -(-long_side // 32) * 32
             closer = int(min(s.max_side, want, own if f < 1 else s.max_side))
-            if closer > first * 1.2:
+            if closer > side * 1.2:
                 boxes, scores = self._run(image, closer)
                 looked = closer
         zoom = -(-int(looked * s.zoom) // 32) * 32
@@ -112,6 +126,25 @@ class CornerDetector(OnnxModel):
             more = np.stack([w - more[:, 2], h - more[:, 3], w - more[:, 0], h - more[:, 1]], axis=1)
             boxes, scores = _nms(np.concatenate([boxes, more.astype(np.float32)]), np.concatenate([scores, more_scores]), s)
         return boxes, scores
+
+
+def index_size(boxes: np.ndarray, scores: np.ndarray) -> float:
+    """The indices' size, in the boxes' pixels: the median long side of the surest finds (0 if none)."""
+    if not len(boxes):
+        return 0.0
+    strong = scores >= scores.max() * 0.5
+    return float(np.median(np.maximum(boxes[strong, 2] - boxes[strong, 0], boxes[strong, 3] - boxes[strong, 1])))
+
+
+def _blob(canvas: np.ndarray) -> np.ndarray:
+    """The network's input: 1 x 3 x H x W, RGB, 0-1 (a plane at a time: cheaper than OpenCV's
+    ``blobFromImage`` on a large look)."""
+    h, w = canvas.shape[:2]
+    x = np.empty((1, 3, h, w), np.float32)
+    for k in range(3):
+        x[0, k] = canvas[:, :, 2 - k]
+    x *= np.float32(1 / 255.0)
+    return x
 
 
 def _nms(boxes: np.ndarray, scores: np.ndarray, s: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:

@@ -12,7 +12,7 @@ from tqdm import tqdm
 
 from .cli import hand_points
 from .evaluate import evaluate, real_set, synthetic_set
-from .photo import PhotoError, load_photo
+from .photo import PhotoError
 from .meld_eval import kind_of, oracle_reader
 from .reader import CardReader, ModelsMissing
 from .settings import PerturbSettings
@@ -54,7 +54,7 @@ def _run(prog: str, argv: list[str], items_of, count_of, synthetic: bool = False
         return 2
     bar = tqdm(total=total, desc=prog.split()[-1], unit="photo", file=sys.stderr, disable=total < 20)
     try:
-        rep = evaluate(items, lambda path: reader.read(load_photo(path)).to_dict(), hand_points,
+        rep = evaluate(items, lambda path: reader.read(reader.open(path)).to_dict(), hand_points,
                        progress=lambda k: bar.update(1), read_item=read_item)
     except PhotoError as err:
         print(f"{prog}: {err}", file=sys.stderr)
@@ -75,7 +75,7 @@ def _oracle(noisy: bool):
 
 def _real(reader: CardReader):
     """The card reader's corners, grouped as the photo's kind says (the player tells the app)."""
-    return lambda item: read_table(reader.read(load_photo(item.image)), kind_of(item.truth)).to_dict()
+    return lambda item: read_table(reader.read(reader.open(item.image)), kind_of(item.truth)).to_dict()
 
 
 def eval_command(argv: list[str]) -> int:

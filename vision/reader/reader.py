@@ -16,7 +16,7 @@ from ..classes import NONE_CLASS, READER_CLASSES
 from .cards import ReadCard, merge_corners
 from .classifier import IndexClassifier
 from .corners import Corners, iou_matrix, one_box_per_index
-from .detector import CornerDetector
+from .detector import CornerDetector, Look, index_size
 from .index_turn import same_way_up
 from .index_ways import IndexWays
 from .photo import Photo, load_photo
@@ -113,11 +113,12 @@ class CardReader:
         where no kept corner lies: each may be a card left out of the count."""
         return self._find(image)[:2]
 
-    def _find(self, image: np.ndarray) -> tuple[Corners, np.ndarray, np.ndarray, np.ndarray]:
+    def _find(self, image: np.ndarray, first: Optional[Look] = None) -> tuple[Corners, np.ndarray, np.ndarray, np.ndarray]:
         """``corners_and_unread``, and the boxes (with their scores) of every other find where no
-        kept corner lies, however weak: a second look may read them."""
+        kept corner lies, however weak: a second look may read them. ``first``: the detector's
+        first look at ``image``, if taken."""
         s = self.settings
-        found, found_scores = self.detector.detect(image)
+        found, found_scores = self.detector.detect(image, first)
         # a box is kept when score x reading probability reaches min_score: weaker finds never are
         sure = found_scores >= s.min_score
         boxes, scores = found[sure], found_scores[sure]
@@ -137,15 +138,30 @@ class CardReader:
             rest = iou_matrix(found, boxes[keep]).max(axis=1) <= s.same_reading_iou
         return Corners(boxes[keep], scores[keep], classes, top), boxes[unread], found[rest], found_scores[rest]
 
+    def open(self, source: Union[str, Path, bytes], name: Optional[str] = None) -> Photo:
+        """``load_photo``, a large JPEG decoded no larger than the detector's first look needs
+        (``read`` decodes it whole when its indices turn out small)."""
+        return load_photo(source, name, least_side=self.settings.first_side)
+
     def read(self, photo: Union[Photo, str, Path, bytes]) -> Reading:
+        """The corners and cards of a photo, boxes in pixels of the photo (upright, its own size)."""
         if not isinstance(photo, Photo):
-            photo = load_photo(photo)
-        image, s = photo.image, self.settings
-        corners, unread, rest, rest_scores = self._find(image)
+            photo = self.open(photo)
+        s = self.settings
+        first = self.detector.first_look(photo.image)
+        if photo.shrunk:
+            size = index_size(first.boxes, first.scores)
+            if size < s.shrunk_index or size * first.side / max(photo.image.shape[:2]) < s.small_index:
+                first = first.scaled(*photo.scale)        # small indices: every pixel counts
+                photo = photo.whole()
+        image, (sx, sy) = photo.image, photo.scale
+        corners, unread, rest, rest_scores = self._find(image, first)
+        to_photo = np.array([sx, sy, sx, sy], np.float32)
+        corners, unread, rest = corners.scaled(sx, sy), unread * to_photo, rest * to_photo
 
         def ways(c: Corners) -> IndexWays:
-            return same_way_up(image, c, s.same_way_margin, s.turned_margin, s.turned_px)
-        look = SecondLook(rest, rest_scores, lambda boxes: self.classifier.probabilities(image, boxes), ways)
+            return same_way_up(image, c.scaled(1 / sx, 1 / sy), s.same_way_margin, s.turned_margin, s.turned_px / sx)
+        look = SecondLook(rest, rest_scores, lambda boxes: self.classifier.probabilities(image, boxes / to_photo), ways)
         alike = ways(corners)
         return Reading(photo.width, photo.height, corners, merge_corners(corners, s, alike),
                        same_way_up=alike, unread=unread, second_look=look)

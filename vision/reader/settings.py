@@ -12,6 +12,9 @@ class ReaderSettings:
     target_index: float = 26.0         # index size (longer side, px) the detector sees best
     small_index: float = 20.0          # below this median size the photo is looked at again, larger
     max_side: int = 2560               # the closer look never goes beyond this long side
+    # a JPEG over twice ``first_side`` is decoded smaller (photo.py), and read so when its indices
+    # there are this long (px) at least and need no closer look; else it is decoded whole
+    shrunk_index: float = 32.0
     zoom: float = 1.5                  # a small photo is looked at this much larger too (1: never)
     zoom_side: int = 1920              # when that look's long side stays within this
     turned_look: bool = True           # a photo is looked at once more, turned half round, the finds united,

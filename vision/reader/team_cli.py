@@ -11,7 +11,7 @@ from pathlib import Path
 from engine.errors import BurracoError
 
 from .cli import _reader
-from .photo import PhotoError, load_photo
+from .photo import PhotoError
 from .table import read_table
 from .team import TeamReading, combine
 
@@ -20,8 +20,8 @@ POZZETTO = {"yes": True, "no": False, "late": "late"}
 
 def read_team(reader, tables: list[Path], hands: list[Path], kind: str = "table", profile: str = "fibur") -> TeamReading:
     """Read a team's table photos (as ``kind``: table or both) and hand photos, and combine them."""
-    readings = [read_table(reader.read(load_photo(p)), kind, profile=profile) for p in tables]
-    readings += [read_table(reader.read(load_photo(p)), "hand", profile=profile) for p in hands]
+    readings = [read_table(reader.read(reader.open(p)), kind, profile=profile) for p in tables]
+    readings += [read_table(reader.read(reader.open(p)), "hand", profile=profile) for p in hands]
     return combine(readings)
 
 
