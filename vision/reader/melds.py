@@ -1009,15 +1009,22 @@ def _along_and_off(rel: np.ndarray, way: np.ndarray) -> tuple[float, float]:
     return float(rel @ way), abs(float(rel @ np.array([-way[1], way[0]])))
 
 
-def _beyond(P: np.ndarray, anchors: tuple[int, ...], step: np.ndarray, k: int) -> tuple[float, float]:
-    """Where corner ``k`` lies from the last of ``anchors`` (in their order, ``step`` their
-    usual step): along the way of the last few, in steps, and off it, in pixels."""
+def _end_way(P: np.ndarray, anchors: tuple[int, ...], step: np.ndarray) -> tuple[np.ndarray, float]:
+    """The way on beyond the last of ``anchors`` (in their order, ``step`` their usual step):
+    the unit way of the last few (a fan turns), and the step's length."""
     last = P[list(anchors[-4:])]
     length = max(float(np.linalg.norm(step)), 1e-9)
     way = step / length
-    if len(last) >= 3:                              # the way of the line's last cards (a fan turns)
+    if len(last) >= 3:
         _, _, vt = np.linalg.svd(last - last.mean(0))
         way = vt[0] if vt[0] @ way >= 0 else -vt[0]
+    return way, length
+
+
+def _beyond(P: np.ndarray, anchors: tuple[int, ...], end: tuple[np.ndarray, float], k: int) -> tuple[float, float]:
+    """Where corner ``k`` lies from the last of ``anchors``, ``end`` their ``_end_way``: along
+    that way, in steps, and off it, in pixels."""
+    way, length = end
     along, off = _along_and_off(P[k] - P[anchors[-1]], way)
     return along / length, off
 
@@ -1062,9 +1069,10 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                 # off the line (pixels), and whether it lies near enough along
                 if at in (0, len(m.cards)):         # beyond an end
                     anchors = m.anchors if at else m.anchors[::-1]
+                    end = _end_way(P, anchors, step if at else -step)
 
-                    def where(k: int, anchors=anchors, way=step if at else -step) -> tuple[float, float, bool]:
-                        along, off = _beyond(P, anchors, way, k)
+                    def where(k: int, anchors=anchors, end=end) -> tuple[float, float, bool]:
+                        along, off = _beyond(P, anchors, end, k)
                         return (along - 1) * usual, off, low <= along <= high
                 else:
                     # halfway along a long step; or, in a meld the rules read only out of order
@@ -1138,7 +1146,7 @@ def join_continued(melds: list[Meld], cards: list[ReadCard], corners: Corners, s
                         step, way = np.array(x.step, float), np.array(y.step, float)
                         ux, uy = max(float(np.linalg.norm(step)), 1e-9), max(float(np.linalg.norm(way)), 1e-9)
                         unit = float(np.median(S[list(x.anchors)]))
-                        along, off = _beyond(P, x.anchors, step, y.anchors[0])
+                        along, off = _beyond(P, x.anchors, _end_way(P, x.anchors, step), y.anchors[0])
                         if not (low * min(ux, uy) <= along * ux <= high * max(ux, uy)
                                 and off <= settings.adopt_offset * unit):
                             continue
