@@ -280,6 +280,15 @@ def test_a_jokers_small_index_set_aside_stays_in_its_meld():
     assert read == [cards, GROUP]
 
 
+def test_a_jokers_word_index_ends_its_meld_though_its_centre_lies_two_steps_on():
+    # as a photo gave them (unseen 000224): the deck prints JOKER as a word twice a rank's length,
+    # and the card after 6S lies so that all of it shows; the word's centre is 1.9 steps past the
+    # 6S, but its near end lies where the next card's index would begin
+    found = [('4S', (2882, 1145, 2938, 1220)), ('5S', (2806, 1137, 2862, 1212)), ('6S', (2742, 1140, 2799, 1214)),
+             ('JK', (2574, 1107, 2716, 1153)), ('JK', (2331, 1254, 2474, 1302))]
+    assert melds_read(find_melds(corners_of(found))) == [["4S", "5S", "6S", "JK"]]
+
+
 def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
     t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))
