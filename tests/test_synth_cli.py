@@ -97,9 +97,20 @@ def test_only_the_designs_named(tmp_path):
     assert json.loads((tmp_path / "manifest-000000.json").read_text())["only"] == "proc/*-1, proc/*-2"
 
 
+def test_index_sizes_asked_for_make_larger_photos(tmp_path):
+    assert main(["synth", "--out", str(tmp_path), "--n", "2", "--seed", "4", "--workers", "1", "--index-px", "90,100",
+                 "--no-tiles", "--no-crops"]) == 0
+    truths = [json.loads(p.read_text()) for p in (tmp_path / "truth").glob("*.json")]
+    assert all(90 <= t["index_px"] <= 100 for t in truths)
+    assert json.loads((tmp_path / "manifest-000000.json").read_text())["settings"]["index_px"] == [90, 100]
+
+
 def test_bad_arguments(capsys):
     assert main(["synth", "--out", "/tmp/x", "--n", "0"]) == 2
     assert main(["synth", "--out", "/tmp/x", "--n", "1", "--procedural", "-1"]) == 2
+    for bad in ("big", "60", "60,30", "0,10"):
+        assert main(["synth", "--out", "/tmp/x", "--n", "1", "--index-px", bad]) == 2
+        assert "--index-px must be two sizes" in capsys.readouterr().err
     capsys.readouterr()
     # a pattern that matches no design of the split (the reserved decks are not training designs)
     assert main(["synth", "--out", "/tmp/x", "--n", "1", "--only", "gnome/anglo_modern"]) == 2

@@ -93,6 +93,9 @@ def synth_command(argv: list[str]) -> int:
                    help="procedural decks among the training designs (0: real artwork only)")
     p.add_argument("--only", default="", metavar="PATTERNS",
                    help="only the designs of the split whose names match these comma-separated patterns")
+    p.add_argument("--index-px", default="", metavar="LO,HI",
+                   help="the range of index sizes drawn, pixels (default %g,%g); larger indices make larger photos"
+                        % SynthSettings.index_px)
     p.add_argument("--budget-min", type=float, default=0.0,
                    help="start no photo after this many minutes; the set holds those finished (0: no limit)")
     args = p.parse_args(argv)
@@ -103,6 +106,16 @@ def synth_command(argv: list[str]) -> int:
         print("burraco synth: --procedural must be 0 or more", file=sys.stderr)
         return 2
     settings = replace(SynthSettings(), procedural_designs=args.procedural)
+    if args.index_px:
+        try:
+            lo, hi = (float(v) for v in args.index_px.split(","))
+        except ValueError:
+            lo = hi = -1.0
+        if not 4 <= lo <= hi:
+            print(f"burraco synth: --index-px must be two sizes LO,HI in pixels, 4 <= LO <= HI, not {args.index_px!r}",
+                  file=sys.stderr)
+            return 2
+        settings = replace(settings, index_px=(lo, hi))
     try:
         chosen_designs(args.designs, settings, args.only)
     except ValueError as err:
