@@ -45,6 +45,11 @@ class Look(NamedTuple):
         """The same look, its boxes in pixels ``sx`` times wider and ``sy`` times taller."""
         return Look(self.boxes * np.array([sx, sy, sx, sy], np.float32), self.scores, self.side)
 
+    def index_size(self, long_side: int) -> float:
+        """The indices' size as the look saw them (its pixels), the photo's long side
+        ``long_side`` pixels of the boxes."""
+        return index_size(self.boxes, self.scores) * self.side / long_side
+
 
 class OnnxModel:
     """One ONNX model file on the CPU, with the reader's settings."""
@@ -101,9 +106,10 @@ class CornerDetector(OnnxModel):
         (boxes in ``image`` pixels)."""
         s = self.settings
         long_side = max(image.shape[:2])
-        boxes, scores, side = first if first is not None else self.first_look(image)
+        look = first if first is not None else self.first_look(image)
+        boxes, scores, side = look
         f = side / long_side
-        size = index_size(boxes, scores) * f
+        size = look.index_size(long_side)
         looked = side
         if size < s.small_index:
             # a large photo at its own size at most; a small one enlarged as far as it needs

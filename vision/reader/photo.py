@@ -1,8 +1,8 @@
 """Opening a photo for reading: JPEG, PNG, WebP or HEIC, turned upright by its EXIF orientation.
 
 A large JPEG may be decoded smaller (``least_side``): the JPEG's own scaling decodes it at a half,
-a quarter or an eighth of its size for less than the cost of decoding it whole, and a reader
-that shrinks the photo anyway loses nothing; the photo keeps its file to be decoded whole
+a quarter or an eighth of its size for about half the cost of decoding it whole, and a reader
+that shrinks the photo anyway loses little; the photo keeps its file to be decoded whole
 (``Photo.whole``) when small indices need every pixel.
 
 Everything that cannot be read becomes a :class:`PhotoError` naming the file and what is wrong

@@ -150,8 +150,9 @@ class CardReader:
         s = self.settings
         first = self.detector.first_look(photo.image)
         if photo.shrunk:
-            size = index_size(first.boxes, first.scores)
-            if size < s.shrunk_index or size * first.side / max(photo.image.shape[:2]) < s.small_index:
+            # indices small in the smaller decode, or small enough for the detector to look closer
+            if index_size(first.boxes, first.scores) < s.shrunk_index \
+                    or first.index_size(max(photo.image.shape[:2])) < s.small_index:
                 first = first.scaled(*photo.scale)        # small indices: every pixel counts
                 photo = photo.whole()
         image, (sx, sy) = photo.image, photo.scale
