@@ -4,6 +4,7 @@ message while the models are missing."""
 import io
 import json
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -205,3 +206,27 @@ def test_the_committed_models_group_a_table_photo_into_melds(make_app):
     truth = json.loads((SAMPLES_DIR / "eval_table_2.json").read_text())["melds"]
     assert len(melds) >= 2 and sum(len(m) for m in melds) >= sum(len(m) for m in truth) // 2
     assert max(len(m) for m in melds) < sum(len(m) for m in melds)     # not all in one heap
+
+
+def test_a_large_photo_is_read_through_the_page_in_its_own_pixels(make_app):
+    """No fake: a photo over 2,560 px is read from its half-size decode; the page gets the boxes
+    in the photo's own pixels (it draws them as shares of the reading's size) and keeps a copy
+    of that decode, over 1,280 px and no larger than 1,600."""
+    from conftest import Table
+    from vision.reader.evaluate import match_corners
+    photo = SAMPLES_DIR / "eval_table_and_hand.jpg"                 # 2854 x 2935
+    app = make_app(READER=None)
+    table = Table(app.test_client())
+    draft = table.open_hand(table.new_game(("Anna", "Bruno")))
+    resp = table.upload(draft, photo, team=0, kind="melds")
+    assert resp.status_code == 200, resp.get_json()
+    reading = resp.get_json()["photos"][0]["reading"]
+    assert reading["image"] == {"width": 2854, "height": 2935}
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    boxes = [ix["box"] for c in truth["cards"] for ix in c["indices"] if ix["box"] and c["card"]]
+    names = [c["card"] for c in truth["cards"] for ix in c["indices"] if ix["box"] and c["card"]]
+    found = match_corners(np.array([c["box"] for c in reading["corners"]], np.float32).reshape(-1, 4),
+                          [c["card"] for c in reading["corners"]], np.array(boxes, np.float32), names)
+    assert found >= 0.9 * len(names)
+    kept = Image.open(io.BytesIO(table.client.get(resp.get_json()["photos"][0]["url"]).data))
+    assert 1280 < max(kept.size) <= 1600 and kept.size[0] < kept.size[1]
