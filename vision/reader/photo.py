@@ -32,7 +32,6 @@ except ImportError:                     # pragma: no cover - the dependency is d
 MAX_PIXELS = 60_000_000                 # a 48 MP phone photo passes, a 100 MP image does not
 MAX_BYTES = 80 * 1024 * 1024
 _REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
-_TURNED = (5, 6, 7, 8)                  # EXIF orientations that turn the photo a quarter round
 
 
 class PhotoError(ValueError):
@@ -119,12 +118,13 @@ def _decode(data: bytes, label: str, least_side: int = 0) -> Photo:
         if w < 16 or h < 16:
             raise PhotoError(label, Text("the image is only {w}x{h} pixels", w=w, h=h))
         if img.format == "JPEG":
-            if _orientation(img) in _TURNED:
-                w, h = h, w
             factor = max((f for f in _REDUCED if max(w, h) > f * least_side), default=1) if least_side > 0 else 1
             if factor == 1:
                 return Photo(_decode_jpeg(data, label), label)
-            return Photo(_decode_jpeg(data, label, factor), label, (w, h), data)
+            image = _decode_jpeg(data, label, factor)
+            if (image.shape[1] >= image.shape[0]) != (w >= h):
+                w, h = h, w                     # turned a quarter round by its EXIF orientation
+            return Photo(image, label, (w, h), data)
         try:
             img.load()
             img = ImageOps.exif_transpose(img)
@@ -134,13 +134,6 @@ def _decode(data: bytes, label: str, least_side: int = 0) -> Photo:
                 Text("the image is damaged ({why})", why=err)
             raise PhotoError(label, reason) from None
     return Photo(np.ascontiguousarray(rgb[:, :, ::-1]), label)
-
-
-def _orientation(img: Image.Image) -> int:
-    try:
-        return int(img.getexif().get(0x0112, 1))
-    except (OSError, ValueError, SyntaxError, TypeError):        # a damaged EXIF block: OpenCV ignores it too
-        return 1
 
 
 def _decode_jpeg(data: bytes, label: str, factor: int = 1) -> np.ndarray:
