@@ -289,6 +289,21 @@ def test_a_jokers_word_index_ends_its_meld_though_its_centre_lies_two_steps_on()
     assert melds_read(find_melds(corners_of(found))) == [["4S", "5S", "6S", "JK"]]
 
 
+def test_a_jokers_word_index_inside_a_column_is_measured_from_its_ends():
+    # as a photo gave them (train4 000949): a four-index deck whose joker prints a word down its
+    # band, 57 px long where the ranks are 12-44 px; from the word's centre its neighbours lie 64
+    # and 50 px away, against 21 px from the 2C to the 10D, and the meld was read 2C JK 7D
+    found = [('7D', (219, 47, 243, 91)), ('7D', (303, 57, 328, 100)), ('JK', (220, 104, 240, 161)),
+             ('JK', (304, 107, 320, 165)), ('2C', (222, 176, 235, 188)), ('2C', (309, 179, 321, 194)),
+             ('10D', (224, 194, 242, 213)), ('10D', (306, 297, 322, 314)), ('10D', (308, 198, 327, 218)),
+             ('10D', (227, 292, 245, 310)),
+             ('7D', (358, 51, 385, 95)), ('7D', (441, 60, 469, 102)), ('6D', (355, 108, 367, 131)),
+             ('6D', (444, 114, 458, 135)), ('JK', (355, 139, 368, 178)), ('JK', (444, 145, 459, 184)),
+             ('4D', (349, 188, 361, 207)), ('4D', (435, 193, 447, 212)), ('3D', (349, 218, 361, 236)),
+             ('3D', (419, 318, 430, 334)), ('3D', (432, 223, 444, 242)), ('3D', (343, 313, 353, 330))]
+    assert melds_read(find_melds(corners_of(found))) == [["7D", "JK", "2C", "10D"], ["7D", "6D", "JK", "4D", "3D"]]
+
+
 def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
     t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))

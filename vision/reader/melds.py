@@ -373,12 +373,15 @@ class _Grouper:
         along = rel @ d
         if self.joker.any() and step > 0:
             # a joker's index may be a word, a long box: farther than a step on, where the card's
-            # index band lies is told by its near end, as if a box of the last card's length began
-            # there (never nearer than a step)
+            # index band lies is told by the box's near end, as if a box of the line's cards' length
+            # began there (never nearer than a step); the same from a joker ending the line
             wh = self.corners.boxes[:, 2:] - self.corners.boxes[:, :2]
             extent = np.abs(d[0]) * wh[:, 0] + np.abs(d[1]) * wh[:, 1]
-            near = np.maximum(along - np.maximum(extent - extent[end], 0) / 2, step)
-            along = np.where(self.joker & (along > step), near, along)
+            plain = [k for k in c[-self.s.line_window:] if not self.joker[k]]
+            usual = float(np.median(extent[plain])) if plain else float(extent[end])
+            over = np.where(self.joker, np.maximum(extent - usual, 0) / 2, 0)
+            shift = over + over[end]
+            along = np.where((shift > 0) & (along > step), np.maximum(along - shift, step), along)
         off_line = np.abs((self.P - centre) @ np.array([-d[1], d[0]]))
         if len(c) > 3 and self._turning(c):              # a fan turns: its last three cards lead the way
             centre3, d3, _ = self._direction(c, 3)
