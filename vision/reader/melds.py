@@ -371,7 +371,7 @@ class _Grouper:
             return False
         rel = self.P - self.P[end]
         along = rel @ d
-        if self.joker.any() and step > 0:
+        if self.joker.any():
             # a joker's index may be a word, a long box: farther than a step on, where the card's
             # index band lies is told by the box's near end, as if a box of the line's cards' length
             # began there (never nearer than a step); the same from a joker ending the line
