@@ -549,6 +549,20 @@ def test_both_a_card_under_a_straight_stretch_of_a_fan_is_counted_but_a_doubt():
     assert aside == [] and doubtful == []
 
 
+def test_both_cards_bending_on_from_the_hands_row_card_by_card_are_counted_but_a_doubt():
+    # a fan's end bends away from its straight stretch (train4 000232): its next card lies near the
+    # row and is the hand's; the one after lies beyond the row's end, farther than off_lines from
+    # it, but near that card: counted, and asked about; a card near none of them is set aside
+    row = [(300, 300), (340, 300), (380, 300), (420, 300)]
+    spots = row + [(470, 320), (510, 350), (700, 500)]
+    names = ["2S", "6S", "8S", "KH", "JD", "4H", "9C"]
+    corners = corners_of([(names[k], (x - 9, y - 15, x + 9, y + 15)) for k, (x, y) in enumerate(spots)])
+    cards = [ReadCard(corners.names[k], 1.0, (k,)) for k in range(len(spots))]
+    reading = Reading(1000, 1000, corners, cards)
+    aside, doubtful = _off_the_rows(reading, list(range(len(spots))), [[0, 1, 2, 3]], ReaderSettings())
+    assert aside == [6] and doubtful == [5]
+
+
 def test_both_a_row_of_the_hand_read_as_a_meld_across_the_melds_is_a_doubt():
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 200)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 200))
     t.meld(["QD", "QH", "QS"], (300 + 2.6 * W, 200))

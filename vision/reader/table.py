@@ -169,9 +169,10 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
     rows rather than under them: a spread hand's last, short row lies under the rows above,
     card under card; a pile beside the hand (the discard pile) lies beyond their ends, and
     ``pile_cards`` or more cards under them, on no line, are a pile too (as a row they would
-    have made a line of their own). In doubt:
-    when the hand is held as a fan (which has no rows), the cards kept for lying within its
-    lines' span: counted, but the player is asked."""
+    have made a line of their own). In doubt, counted but the player is asked: when the hand is
+    held as a fan (which has no rows), the cards kept for lying within its lines' span; and the
+    cards within ``off_lines`` of the cards kept for lying near the rows, and so on in a chain (a
+    fan's end bending away from its straight stretch, or a pile touching the hand)."""
     P = reading.corners.centres
     unit = float(np.median(reading.corners.sizes))
     on = {c for line in lines for c in line}
@@ -179,13 +180,28 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
         return [], []
     rows = [_line_points(reading, line) for line in lines]
     fan = any(_bend(pts) > settings.fan_turn for pts in rows)
+    reach = settings.off_lines * unit
+
+    def gap(c: int, others: set[int]) -> float:
+        return min((float(np.linalg.norm(P[x] - P[y])) for x in reading.cards[c].corners for o in others
+                    for y in reading.cards[o].corners), default=np.inf)
+
+    near = on | {c for c in hand if gap(c, on) <= reach}
+    chained: set[int] = set()
+    grew = True
+    while grew:
+        grew = False
+        for c in hand:
+            if c not in near and c not in chained and gap(c, near | chained) <= reach:
+                chained.add(c)
+                grew = True
     aside, doubtful, under = [], [], []
     for c in hand:
-        if c in on:
+        if c in near:
             continue
         mine = reading.cards[c].corners
-        if min(float(np.linalg.norm(P[x] - P[y])) for x in mine for o in on for y in reading.cards[o].corners) \
-                <= settings.off_lines * unit:
+        if c in chained:
+            doubtful.append(c)
             continue
         if not any(_under(P[list(mine)].mean(axis=0), pts, settings) for pts in rows):
             aside.append(c)
