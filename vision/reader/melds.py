@@ -151,6 +151,7 @@ class _Grouper:
         self.corners = corners
         self.P = corners.centres.astype(np.float64)
         self.S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
+        self.WH = corners.boxes[:, 2:] - corners.boxes[:, :2]          # the boxes' widths and heights
         # a joker's index (a word or a figure) is smaller than a rank and sits a little aside:
         # it is measured by the other indices' size, and fits a line more loosely
         self.joker = np.array([name == "JK" for name in corners.names], bool)
@@ -375,8 +376,7 @@ class _Grouper:
             # a joker's index may be a word, a long box: farther than a step on, where the card's
             # index band lies is told by the box's near end, as if a box of the line's cards' length
             # began there (never nearer than a step); the same from a joker ending the line
-            wh = self.corners.boxes[:, 2:] - self.corners.boxes[:, :2]
-            extent = np.abs(d[0]) * wh[:, 0] + np.abs(d[1]) * wh[:, 1]
+            extent = np.abs(d[0]) * self.WH[:, 0] + np.abs(d[1]) * self.WH[:, 1]
             plain = [k for k in c[-self.s.line_window:] if not self.joker[k]]
             usual = float(np.median(extent[plain])) if plain else float(extent[end])
             over = np.where(self.joker, np.maximum(extent - usual, 0) / 2, 0)
