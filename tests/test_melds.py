@@ -304,6 +304,20 @@ def test_a_jokers_word_index_inside_a_column_is_measured_from_its_ends():
     assert melds_read(find_melds(corners_of(found))) == [["7D", "JK", "2C", "10D"], ["7D", "6D", "JK", "4D", "3D"]]
 
 
+def test_two_melds_in_one_line_are_not_read_as_one_that_the_rules_must_sort():
+    # as a photo gave them (train4 000193): two diamond melds laid in one line, 2C 9D 10D JD (its
+    # last card showing its far corner) and, a card's length on, QD KD AD. A line from the AD
+    # over the QD to the JD, a card missing between QD and JD, reads as a valid meld only sorted
+    # (AD QD _ JD 10D 9D, the missing card a king): it was taken before the two melds
+    found = [('2C', (510, 539, 543, 558)), ('9D', (518, 512, 551, 531)), ('10D', (524, 483, 560, 511)),
+             ('JD', (534, 462, 570, 481)), ('JD', (598, 440, 633, 458)), ('QD', (574, 366, 613, 391)),
+             ('KD', (586, 338, 620, 363)), ('AD', (590, 311, 626, 336)), ('AD', (659, 288, 695, 314))]
+    read = melds_read(find_melds(corners_of(found)))
+    assert sorted(read) == [["2C", "9D", "10D", "JD"], ["QD", "KD", "AD"]]
+    unsorted = melds_read(find_melds(corners_of(found), ReaderSettings(out_of_order_cost=0.0)))
+    assert unsorted == [["2C", "9D", "10D", "JD", "QD", "KD", "AD"]]
+
+
 def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
     t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))

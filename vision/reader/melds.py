@@ -469,9 +469,14 @@ class _Grouper:
         n = len(c) + len(line.missing)
         step_u = float(np.median([self.U[a, b] for a, b in zip(c, c[1:])]))
         score = n - 0.3 * line.misfit - 0.15 * n * step_u - 0.5 * len(line.missing)
-        if not _valid(self._names(line)):
+        names = self._names(line)
+        if not _valid(names):
             # two corners of one reading side by side: most often one card's two corners
             score -= 0.25 * n + self.s.twin_cost * self._doubled(c)
+        elif not _in_order(names):
+            # the rules read it only sorted: players lay a run in order, so another line of these
+            # cards is likelier (two melds' ends read as one, a card missing where none can be)
+            score -= self.s.out_of_order_cost
         return score
 
     def pairs_row(self, line: _Line) -> bool:
