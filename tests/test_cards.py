@@ -271,6 +271,26 @@ def test_a_four_index_card_stays_whole_when_its_top_corners_are_printed_alike():
     assert [len(c.corners) for c in cards] == [4]
 
 
+def test_a_cards_two_corners_and_a_copys_printed_alike_along_the_longer_side_are_two_cards():
+    # a hand held as a fan (unseen 000094): the second deck's 5D lies where a four-index card's
+    # third corner would, square to the first's two corners, but a card's height away from its
+    # top corner and printed the same way up; a four-index card prints the corners a height
+    # apart turned round against each other (its top two, a width apart, alike)
+    own = card_corners("5D", 400, 400)                       # top-left, bottom-right
+    (_, top), _ = own
+    x, y = (top[0] + top[2]) / 2, (top[1] + top[3]) / 2
+    height = CARD_H - 2 * MARGIN - INDEX_H
+    copy = [("5D", [x - INDEX_W / 2, y + height - INDEX_H / 2, x + INDEX_W / 2, y + height + INDEX_H / 2])]
+    corners = corners_of(own, copy)                          # the copy below the top corner
+    upright = [True, False, True]
+    alike = lambda i, j: upright[i] == upright[j]  # noqa: E731
+    assert [len(c.corners) for c in merge_corners(corners)] == [3]                # geometry alone: one card
+    assert sorted(len(c.corners) for c in merge_corners(corners, same_way_up=alike)) == [1, 2]
+    # a four-index card's top-left, bottom-right and top-right corners: one card
+    four = corners_of(card_corners("5D", 400, 400, four=True, only=(0, 1, 2)))     # printed as upright says
+    assert [len(c.corners) for c in merge_corners(four, same_way_up=alike)] == [3]
+
+
 def test_a_close_pair_known_to_step_as_the_photos_cards_do_is_one_card():
     # a jumbo band's two corners, 1.3 index sizes apart, alone among the corners given: two cards,
     # unless the whole photo's pairs (``supported``) show that its cards' corners step so

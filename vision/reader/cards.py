@@ -196,7 +196,8 @@ def _diagonals(points: np.ndarray) -> list[tuple[int, int]]:
     return diagonals
 
 
-def _diagonals_turned(points: np.ndarray, group: list[int], same_way_up: Optional[Callable[[int, int], bool]]) -> bool:
+def _diagonals_turned(points: np.ndarray, group: list[int], same_way_up: Optional[Callable[[int, int], bool]],
+                      settings: ReaderSettings) -> bool:
     """Whether three or four corners could be one card's by the way they are printed: a card's
     corners across a diagonal are printed turned round against each other (a four-index card
     prints its top two upright, its bottom two upside down), while two copies of a card lying
@@ -204,6 +205,18 @@ def _diagonals_turned(points: np.ndarray, group: list[int], same_way_up: Optiona
     the four corners they make. True when nothing tells (``same_way_up`` unknown)."""
     if same_way_up is None or len(group) < 3:
         return True
+    if len(group) == 3:
+        # three corners of a four-index card meet at a right angle: its top two corners, printed
+        # alike, lie a card's width apart, and each of them lies a card's height, the longer
+        # side, from the one below it, printed turned round against it. Two corners printed
+        # alike along the clearly longer side are two cards (copies in a fan, a row); at a slant
+        # the sides may look nearly alike, and then nothing is told
+        d = np.linalg.norm(points[:, None] - points[None], axis=2)
+        k = int(np.argmax([d[a, b] for a, b in ((1, 2), (0, 2), (0, 1))]))    # the corner at the angle:
+        a, b = (x for x in range(3) if x != k)                               # opposite the longest side
+        far, near = (a, b) if d[k, a] >= d[k, b] else (b, a)
+        if d[k, far] >= settings.card_height * d[k, near] and same_way_up(group[k], group[far]):
+            return False
     return not any(same_way_up(group[a], group[b]) for a, b in _diagonals(points))
 
 
@@ -227,7 +240,7 @@ def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings
         for q in combinations(idx, 4):
             pts = centres[list(q)]
             if all((a, b) in linked for a, b in combinations(q, 2)) and _rectangle(pts, sizes[list(q)], settings) \
-                    and _diagonals_turned(pts, list(q), same_way_up):
+                    and _diagonals_turned(pts, list(q), same_way_up, settings):
                 # the best: diagonals nearest alike (the two longest distances, each counted twice)
                 d = np.sort(np.linalg.norm(pts[:, None] - pts[None], axis=2).ravel())
                 quads.append((float(d[-1] - d[-3]) / float(d[-1]), q))
@@ -316,7 +329,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
         joined = members[ri] + members[rj]
         far = max(np.linalg.norm(centres[a] - centres[b]) / sizes[[a, b]].mean() for a in joined for b in joined)
         if far > settings.same_card_max or not _rectangle(centres[joined], sizes[joined], settings) \
-                or not _diagonals_turned(centres[joined], joined, same_way_up):
+                or not _diagonals_turned(centres[joined], joined, same_way_up, settings):
             continue
         group[rj] = ri
         members[ri] = joined

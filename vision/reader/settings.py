@@ -47,6 +47,8 @@ class ReaderSettings:
     pair_slack: float = 0.3            # plus this many index sizes
     corner_square: float = 0.15        # three corners of one card: one of their angles within about 9 degrees
     corner_sides: float = 2.0          # of square, its sides at most this ratio apart (a card's)
+    card_height: float = 1.25          # ... a side this many times the other is the card's height (its corners
+                                       # printed turned round against each other, never alike)
     slant_skew: float = 0.3            # four: a parallelogram whose diagonals differ by at most this share,
     slant_sizes: float = 1.3           # its indices alike in size (at most this ratio apart), when over 12%
     same_way_margin: float = 0.1       # a lone pair whose crops match this much better as they lie
