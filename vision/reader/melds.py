@@ -24,7 +24,8 @@ shows only the visible part of an index), so melds are grown, not linked:
    beyond) is the last one laid: nothing lies beyond it. Where two corners fit, the one that
    keeps the meld valid under the rules is taken.
 3. *Selection*: the best grown line becomes a meld (long, short-stepped, valid under the
-   rules in the order its cards lie), its corners are taken, the others are grown again without them, and so on.
+   rules in the order its cards lie), its corners are taken, the others are grown again
+   without them, and so on.
 4. A four-index deck shows two corners per card in each band: their two lines read the same
    cards at one offset (changing evenly along the line, at most), the second line perhaps
    missing a card whose corner is covered, and become one meld. The offset is a card's width
