@@ -318,6 +318,22 @@ def test_two_melds_in_one_line_are_not_read_as_one_that_the_rules_must_sort():
     assert unsorted == [["2C", "9D", "10D", "JD", "QD", "KD", "AD"]]
 
 
+def test_three_melds_laid_end_to_end_down_one_column_are_read_as_three():
+    # as a photo gave them (valart 000192): QD KD AD, JK 2H 3H 4H 5H and 3C 3S 3D 3S laid down one
+    # column, each last card showing its far corner. A line over the AD, QD, 5H, 4H, 2H, JK and
+    # the four threes (KD and 3H missing) is no meld and no cut makes it two, yet it outscored
+    # the melds' own lines; it cuts into valid melds only at two places
+    found = [('3S', (282, 450, 310, 469)), ('3D', (275, 441, 302, 460)), ('3S', (264, 428, 293, 448)),
+             ('3C', (256, 418, 284, 438)), ('3C', (262, 378, 290, 398)), ('JK', (231, 382, 258, 398)),
+             ('2H', (225, 372, 253, 393)), ('3H', (216, 362, 246, 383)), ('4H', (205, 349, 234, 370)),
+             ('5H', (196, 339, 225, 359)), ('5H', (207, 296, 237, 317)), ('QD', (166, 292, 196, 315)),
+             ('KD', (157, 281, 187, 303)), ('AD', (147, 267, 176, 290)), ('AD', (153, 220, 184, 243))]
+    _same_up_to_direction(melds_read(find_melds(corners_of(found))),
+                          [["QD", "KD", "AD"], ["JK", "2H", "3H", "4H", "5H"], ["3S", "3D", "3S", "3C"]])
+    joined = melds_read(find_melds(corners_of(found), ReaderSettings(end_to_end_cost=0.0)))
+    assert ["AD", "QD", "5H", "4H", "2H", "JK", "3C", "3S", "3D", "3S"] in joined
+
+
 def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
     t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))

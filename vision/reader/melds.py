@@ -24,7 +24,8 @@ shows only the visible part of an index), so melds are grown, not linked:
    beyond) is the last one laid: nothing lies beyond it. Where two corners fit, the one that
    keeps the meld valid under the rules is taken.
 3. *Selection*: the best grown line becomes a meld (long, short-stepped, valid under the
-   rules in the order its cards lie), its corners are taken, the others are grown again
+   rules in the order its cards lie; an invalid line made of valid melds laid end to end, that
+   no one cut makes two, ranks far behind), its corners are taken, the others are grown again
    without them, and so on.
 4. A four-index deck shows two corners per card in each band: their two lines read the same
    cards at one offset (changing evenly along the line, at most), the second line perhaps
@@ -141,6 +142,23 @@ def _in_order(names: list[str]) -> bool:
     """A valid meld read in the order its cards lie (not sorted into one)."""
     reading = _reading(names)
     return reading is not None and reading.valid and reading.note is None
+
+
+def _melds_end_to_end(names: list[str]) -> bool:
+    """Readings in a line (a joker for each card missing) that cut into two valid melds or more,
+    one after the other: melds laid end to end."""
+    n = len(names)
+    cut = [True] + [False] * n
+    for i in range(3, n + 1):
+        cut[i] = any(cut[j] and _valid(names[j:i]) for j in range(i - 2))
+    return cut[n]
+
+
+def _two_melds_cuts(own: list[str]) -> list[int]:
+    """Where a line's readings (no card missing) cut into two valid melds, other than where one
+    unread card (a wild printed without an index) would make the line one meld in its order."""
+    return [k for k in range(3, len(own) - 2) if _valid(own[:k]) and _valid(own[k:])
+            and not _in_order(own[:k] + ["JK"] + own[k:])]
 
 
 class _Grouper:
@@ -474,6 +492,10 @@ class _Grouper:
         if not _valid(names):
             # two corners of one reading side by side: most often one card's two corners
             score -= 0.25 * n + self.s.twin_cost * self._doubled(c)
+            # melds laid end to end that split_joined could not cut apart later (three of them,
+            # a card missing where they meet): the lines of the melds themselves are likelier
+            if _melds_end_to_end(names) and not _two_melds_cuts([self.names[k] for k in c]):
+                score -= self.s.end_to_end_cost * n
         elif not _in_order(names):
             # the rules read it only sorted: players lay a run in order, so another line of these
             # cards is likelier (two melds' ends read as one, a card missing where none can be)
@@ -1008,8 +1030,7 @@ def split_joined(meld: Meld, names: list[str], P: np.ndarray) -> list[Meld]:
     # in the order it lies, is no cut: that line is one meld missing a card, and stays invalid
     # (flagged); two runs end to end that one more card would make one only when read out of
     # order (QC ... 6C, then AC ... 5C) are two melds
-    cuts = [k for k in range(3, len(own) - 2) if _valid(own[:k]) and _valid(own[k:])
-            and not _in_order(own[:k] + ["JK"] + own[k:])]
+    cuts = _two_melds_cuts(own)
     if not cuts:
         return [meld]
     gap = lambda k: float(np.linalg.norm(P[meld.anchors[k]] - P[meld.anchors[k - 1]]))  # noqa: E731

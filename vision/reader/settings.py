@@ -72,6 +72,8 @@ class ReaderSettings:
     own_far: float = 1.7               # one reading twice in a row, the step this much longer than the others: one card
     twin_cost: float = 1.0             # an invalid line loses this much per two same readings in a row
     out_of_order_cost: float = 0.5     # a valid line the rules read only sorted loses this much
+    end_to_end_cost: float = 0.5       # an invalid line that cuts into valid melds but not at one cut loses this
+                                       # much more per card (melds laid end to end: split_joined cuts two apart)
     step_min: float = 0.25             # two cards of one meld lie at least this far apart (index to index)
     step_max: float = 3.0              # and at most this far
     step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
