@@ -334,6 +334,22 @@ def test_three_melds_laid_end_to_end_down_one_column_are_read_as_three():
     assert ["AD", "QD", "5H", "4H", "2H", "JK", "3C", "3S", "3D", "3S"] in joined
 
 
+def test_three_discards_in_a_row_whose_middle_card_shows_its_far_corner_are_no_meld():
+    # as a photo gave them (train4 000034): the discard pile's 4C, KC and 3H lie turned against
+    # each other, their top corners in a row as a meld's would; but the KC shows its far corner
+    # too, where the next card of a meld would cover it. A meld lies beside them
+    found = [('4C', (488, 118, 522, 134)), ('7H', (296, 215, 332, 242)), ('KC', (537, 147, 574, 169)),
+             ('KC', (401, 295, 437, 320)), ('3H', (595, 158, 630, 181)), ('3H', (449, 300, 484, 322)),
+             ('6D', (1333, 382, 1366, 396)), ('2S', (1285, 387, 1319, 400)), ('4D', (1240, 381, 1272, 395)),
+             ('3D', (1191, 384, 1223, 396)), ('3D', (1008, 477, 1039, 489))]
+    grouping = find_melds(corners_of(found))
+    assert melds_read(grouping) == [["6D", "2S", "4D", "3D"]]
+    in_melds = {i for m in grouping.melds for i in m.cards}
+    assert sorted(c.card for i, c in enumerate(grouping.cards) if i not in in_melds) == ["3H", "4C", "7H", "KC"]
+    uncovered = melds_read(find_melds(corners_of(found), ReaderSettings(covered_along=99.0)))
+    assert ["3H", "KC", "4C"] in uncovered
+
+
 def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
     t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))

@@ -196,6 +196,7 @@ class _Grouper:
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
         self.valid_melds: list[Meld] = []            # the photo's valid melds (a first grouping)
+        self.partners: dict[int, list[int]] = {}     # a line corner's twins: its card's other band corner
         self.bands: list[tuple[float, float]] = []   # second bands paired: offset across, along (index sizes)
         self.banded: set[int] = set()                # the lines that took a second band
         self._aligned_pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
@@ -566,6 +567,7 @@ class _Grouper:
             home = next((k for k in kept if self._pair(k, line, partners)), None)
             if home is None:
                 kept.append(line)
+        self.partners = partners
         # one deck laid alike shows its second bands at one offset: a line reading another's
         # cards alike, lying where this photo's other second bands lie, is one too (the card's
         # width learnt from the photo may be a far corner's along a card laid across); never a
@@ -906,13 +908,16 @@ class _Grouper:
         """A line of corners that is invalid under the rules and steps much farther than the
         photo's melds is cards lying by chance in a row (a spread hand, the discard pile), not a
         meld: its cards stay loose (and flagged). So are three cards not even one card off a
-        meld (``meld_like``), and three not quite in a row unless they run as the melds do."""
+        meld (``meld_like``), three whose middle card shows a corner its next card would cover
+        (a discard pile's), and three not quite in a row unless they run as the melds do."""
         names = [cards[c].card for c in meld.cards]
         if _valid(names):
             return True
         anchors = meld.anchors
         if len(anchors) == 3 and not meld_like(names):
             return False                             # three cards by chance: not even one card off a meld
+        if len(anchors) == 3 and self._middle_shows_far(meld, cards):
+            return False                             # a pile's cards: the middle one is not covered
         if len(anchors) == 3 and (meld.missing or self.bend(*anchors) > self.s.stray_bend) \
                 and not self._along_the_melds(meld):
             return False                             # three cards by chance, not quite in a row
@@ -929,6 +934,15 @@ class _Grouper:
         step = min((per_card(among) for among in (list(range(len(anchors))), ranks) if len(among) >= 2),
                    default=np.inf)
         return step <= self.s.stray_step * self.typical_step
+
+    def _middle_shows_far(self, meld: Meld, cards: list[ReadCard]) -> bool:
+        """Whether the middle card of three shows a corner well along the line from its own
+        (not its band's twin): in a meld the next card laid covers it, in a pile it may not."""
+        mid = meld.anchors[1]
+        axis = self._axis(list(meld.anchors))
+        twins = self.partners.get(mid, [])
+        return any(abs(float((self.P[j] - self.P[mid]) @ axis)) >= self.s.covered_along * self.S[mid]
+                   for j in cards[meld.cards[1]].corners if j != mid and j not in twins)
 
     def _meld_unit(self, anchors: tuple[int, ...]) -> float:
         """A meld's index size: its ranks' (a joker's index is sized by the whole photo's, and

@@ -84,6 +84,8 @@ class ReaderSettings:
                                        # or ended by a joker stepping no farther than the other card
     spoil_fit: float = 0.9             # a card making a valid meld invalid joins only if its fit (0.75 added) stays below
     stray_step: float = 1.5            # an invalid line stepping this many times the photo's usual step is no meld
+    covered_along: float = 1.3         # an invalid meld of three whose middle card shows a corner this far along
+                                       # the line (index sizes) from its own is no meld: the next card would cover it
     stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
     along_turn: float = 8.0            # ... unless they run within this many degrees of a valid meld,
     along_near: int = 2                # one of this many valid melds nearest to them,
