@@ -350,6 +350,21 @@ def test_three_discards_in_a_row_whose_middle_card_shows_its_far_corner_are_no_m
     assert ["3H", "KC", "4C"] in uncovered
 
 
+def test_a_long_line_mixing_suits_and_ranks_over_a_missing_card_loses_to_the_melds_it_wanders_across():
+    # as the reader's corners gave them (valart 000192, down to the 13 that matter; a 7D and a
+    # stray AC its weak finds): a line from the 10D over 7D, 8H, 8S, AC and the threes to the
+    # hearts run, skipping a card twice, no meld nor one card off one, outscored the run's own line
+    found = [('5H', (196, 340, 224, 359)), ('3S', (283, 450, 310, 470)), ('4H', (204, 350, 235, 371)),
+             ('3C', (257, 418, 283, 438)), ('3H', (217, 364, 244, 383)), ('JK', (231, 382, 258, 399)),
+             ('2H', (225, 374, 251, 391)), ('8S', (326, 510, 343, 527)), ('3D', (276, 442, 300, 459)),
+             ('8H', (337, 526, 360, 541)), ('AC', (313, 496, 321, 505)), ('10D', (382, 582, 409, 601)),
+             ('7D', (358, 554, 375, 565))]
+    read = melds_read(find_melds(corners_of(found)))
+    assert ["JK", "2H", "3H", "4H", "5H"] in read and ["3C", "3D", "3S"] in read
+    wander = melds_read(find_melds(corners_of(found), ReaderSettings(wander_cost=0.0)))
+    assert wander == [["10D", "7D", "8H", "8S", "AC", "3S", "3D", "3C", "JK", "3H", "4H", "5H"]]
+
+
 def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
     t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))

@@ -25,7 +25,8 @@ shows only the visible part of an index), so melds are grown, not linked:
    keeps the meld valid under the rules is taken.
 3. *Selection*: the best grown line becomes a meld (long, short-stepped, valid under the
    rules in the order its cards lie; an invalid line made of valid melds laid end to end, that
-   no one cut makes two, ranks far behind), its corners are taken, the others are grown again
+   no one cut makes two, ranks far behind, and a long one wandering across melds, mixing suits
+   and ranks over a missing card, behind), its corners are taken, the others are grown again
    without them, and so on.
 4. A four-index deck shows two corners per card in each band: their two lines read the same
    cards at one offset (changing evenly along the line, at most), the second line perhaps
@@ -497,6 +498,10 @@ class _Grouper:
             # a card missing where they meet): the lines of the melds themselves are likelier
             if _melds_end_to_end(names) and not _two_melds_cuts([self.names[k] for k in c]):
                 score -= self.s.end_to_end_cost * n
+            # a long line not even one card off a meld that skips a card: a wander across melds (a
+            # hand's row lies straight, no card missing), the melds' own lines likelier
+            elif n >= self.s.wander_cards and line.missing and not meld_like(names):
+                score -= self.s.wander_cost * n
         elif not _in_order(names):
             # the rules read it only sorted: players lay a run in order, so another line of these
             # cards is likelier (two melds' ends read as one, a card missing where none can be)

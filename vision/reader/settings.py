@@ -74,6 +74,8 @@ class ReaderSettings:
     out_of_order_cost: float = 0.5     # a valid line the rules read only sorted loses this much
     end_to_end_cost: float = 0.5       # an invalid line that cuts into valid melds but not at one cut loses this
                                        # much more per card (melds laid end to end: split_joined cuts two apart)
+    wander_cards: int = 5              # an invalid line of this many cards or more, not one card off a meld
+    wander_cost: float = 0.1           # and missing a card, loses this much more per card (a wander across melds)
     step_min: float = 0.25             # two cards of one meld lie at least this far apart (index to index)
     step_max: float = 3.0              # and at most this far
     step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
