@@ -365,6 +365,19 @@ def test_a_long_line_mixing_suits_and_ranks_over_a_missing_card_loses_to_the_mel
     assert wander == [["10D", "7D", "8H", "8S", "AC", "3S", "3D", "3C", "JK", "3H", "4H", "5H"]]
 
 
+def test_a_card_lying_between_the_two_cards_its_wild_stands_between_is_taken_into_the_meld():
+    # as a photo gave them (train4 000003): a column of thirteen clubs so tight that its steps
+    # run from 7 to 17 px; the 3C's corner, half covered, lies a little off the line, which goes
+    # from the 2C straight to the 4C, and the rules read that 2C as a wild standing in for it
+    found = [('2C', (638, 358, 653, 376)), ('3C', (632, 368, 643, 380)), ('4C', (623, 367, 640, 386)),
+             ('5C', (613, 377, 628, 395)), ('6C', (606, 380, 622, 398)), ('7C', (601, 392, 613, 406)),
+             ('8C', (588, 396, 605, 415)), ('9C', (582, 407, 594, 420)), ('10C', (570, 414, 585, 432)),
+             ('JC', (563, 417, 578, 435)), ('QC', (556, 424, 570, 439)), ('KC', (546, 434, 560, 447)),
+             ('AC', (536, 438, 552, 456))]
+    _same_up_to_direction(melds_read(find_melds(corners_of(found))),
+                          [["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]])
+
+
 def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
     t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))

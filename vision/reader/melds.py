@@ -1101,10 +1101,11 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     line, an end card that seemed to show its face). Where: about one step beyond an end
     (``adopt_steps``), or halfway along a step about twice the usual one (``gap_step``, a card
     unread there), within ``adopt_offset`` index sizes of the line, an index alike in size (a
-    joker's within ``adopt_joker_offset``, whatever its size); or,
-    in a meld the rules read only out of order (a wild standing in for a card), halfway between
-    two of its cards whatever the step, when it makes the meld read in order. The best fitting
-    card first, one at a time."""
+    joker's within ``adopt_joker_offset``, whatever its size); or, halfway between two of its
+    cards whatever the step, when the meld reads with a wild standing in for a card: in a meld
+    the rules read only out of order, when it makes the meld read in order, and in one read in
+    order, when it makes the meld read with no wild (the card the wild stands in for, its corner
+    a little off a tight column's line). The best fitting card first, one at a time."""
     P = corners.centres.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
@@ -1120,6 +1121,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
             step = np.array(m.step, float)
             usual = max(float(np.linalg.norm(step)), 1e-9)
             in_order = _in_order(own)
+            wild_in = in_order and not _without_wild(own)
             for at in range(len(m.cards) + 1):
                 inside = False
                 # where a corner lies from the place: how far along the line from it and how far
@@ -1137,7 +1139,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     # step (a column so tight that its steps vary as much as they are long), when
                     # the card makes the meld read in order
                     inside = float(np.linalg.norm(P[m.anchors[at]] - P[m.anchors[at - 1]])) < settings.gap_step * usual
-                    if inside and in_order:
+                    if inside and in_order and not wild_in:
                         continue
 
                     def where(k: int, a=m.anchors[at - 1], b=m.anchors[at]) -> tuple[float, float, bool]:
@@ -1161,7 +1163,8 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     fit, k = min(fits)
                     # the rules last: the place first rules out nearly every card cheaply
                     grown = own[:at] + [names[c]] + own[at:]
-                    if (best is None or fit < best[0]) and (_in_order(grown) if inside else _valid(grown)):
+                    if (best is None or fit < best[0]) and (
+                            (_without_wild(grown) if in_order else _in_order(grown)) if inside else _valid(grown)):
                         best = (fit, mi, at, c, k)
         if best is None:
             return melds
