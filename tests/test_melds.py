@@ -888,6 +888,18 @@ def test_three_cards_making_a_meld_without_a_wild_may_bend_a_little_more():
         _same_up_to_direction(melds_read(g), [names, SEQ] if meld else [SEQ])
 
 
+def test_a_short_run_whose_middle_index_is_half_covered_bends_a_little_more():
+    # as a photo gave them (train4 000335): AS 2S 3S, the 2S's index half covered, so its box's
+    # centre lies aside and the three bend by 53 degrees; the 3S, laid last, shows its far corner.
+    # A group of fours lies beside them
+    found = [('AS', (289, 624, 310, 639)), ('2S', (315, 620, 328, 629)), ('3S', (316, 604, 336, 618)),
+             ('3S', (322, 566, 343, 582)), ('4S', (201, 577, 220, 592)), ('4D', (217, 563, 237, 578)),
+             ('2S', (233, 549, 253, 565)), ('2S', (233, 506, 253, 524))]
+    _same_up_to_direction(melds_read(find_melds(corners_of(found))), [["4S", "4D", "2S"], ["AS", "2S", "3S"]])
+    stiff = melds_read(find_melds(corners_of(found), ReaderSettings(natural_bend=1.5)))
+    assert ["AS", "2S", "3S"] not in stiff and ["3S", "2S", "AS"] not in stiff
+
+
 def test_a_copy_of_a_run_laid_further_along_the_same_line_is_no_band_of_its_cards():
     # a small card with a large index: the copy lies within a card's size of the run's cards and
     # about a card's width across, but far along the line; a second band corner lies across the
