@@ -81,7 +81,7 @@ class ReaderSettings:
     step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
     step_turn: float = 30.0            # consecutive steps of a meld turn by at most this many degrees
     step_ratio: float = 1.9            # and their lengths differ by at most this factor
-    centre_noise: float = 0.25          # or by this many index sizes (a box shows the visible part of an index)
+    centre_noise: float = 0.3          # or by this many index sizes (a box shows the visible part of an index)
     natural_bend: float = 1.8          # three cards making a meld without a wild may bend this much (1: the limit above),
                                        # or ended by a joker stepping no farther than the other card
     spoil_fit: float = 0.9             # a card making a valid meld invalid joins only if its fit (0.75 added) stays below
