@@ -1134,10 +1134,10 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         along, off = _beyond(P, anchors, end, k)
                         return (along - 1) * usual, off, low <= along <= high
                 else:
-                    # halfway along a long step; or, in a meld the rules read only out of order
-                    # (a wild standing in for a card), halfway between two cards whatever the
-                    # step (a column so tight that its steps vary as much as they are long), when
-                    # the card makes the meld read in order
+                    # halfway along a long step; or, in a meld that reads with a wild standing in
+                    # for a card, halfway between two cards whatever the step (a column so tight
+                    # that its steps vary as much as they are long), when the card makes the meld
+                    # read in order (read only out of order before) or with no wild (in order)
                     inside = float(np.linalg.norm(P[m.anchors[at]] - P[m.anchors[at - 1]])) < settings.gap_step * usual
                     if inside and in_order and not wild_in:
                         continue
@@ -1161,10 +1161,15 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     if not fits:
                         continue
                     fit, k = min(fits)
+                    if best is not None and fit >= best[0]:
+                        continue
                     # the rules last: the place first rules out nearly every card cheaply
                     grown = own[:at] + [names[c]] + own[at:]
-                    if (best is None or fit < best[0]) and (
-                            (_without_wild(grown) if in_order else _in_order(grown)) if inside else _valid(grown)):
+                    if inside:          # a short step: only a card that sets the wild right (in order, or none)
+                        ruled = _without_wild(grown) if in_order else _in_order(grown)
+                    else:
+                        ruled = _valid(grown)
+                    if ruled:
                         best = (fit, mi, at, c, k)
         if best is None:
             return melds
