@@ -705,8 +705,9 @@ def test_a_card_off_a_tight_column_is_taken_back_where_it_makes_the_meld_read_in
 @pytest.mark.parametrize("after, taken", [(3, True), (0, False)])
 def test_a_card_between_two_of_a_meld_is_taken_in_only_where_it_makes_the_meld_read_in_order(after, taken):
     # a run missing its 7C, the 7C's index lying aside between two of its cards (0.6 index
-    # sizes, farther than a box's centre wanders), a step no longer than the others apart: between the 6C and the 8C it completes the run; between the
-    # 3C and the 4C the rules could only read it sorted, so it is no card of the meld there
+    # sizes, farther than a box's centre wanders), a step no longer than the others apart:
+    # between the 6C and the 8C it completes the run; between the 3C and the 4C the rules could
+    # only read it sorted, so it is no card of the meld there
     u = 20.0
     names = ["3C", "4C", "5C", "6C", "8C", "9C"]
     cards = [[(n, (100 - 0.3 * u, 100 + i * 0.95 * u - 0.5 * u, 100 + 0.3 * u, 100 + i * 0.95 * u + 0.5 * u))]
