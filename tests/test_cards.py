@@ -297,3 +297,18 @@ def test_a_close_pair_known_to_step_as_the_photos_cards_do_is_one_card():
     corners = corners_of([("5S", (100, 100, 130, 160)), ("5S", (170, 100, 200, 160))])
     assert _read(corners) == [("5S", 1), ("5S", 1)]
     assert sorted((c.card, len(c.corners)) for c in merge_corners(corners, supported=frozenset({(0, 1)}))) == [("5S", 2)]
+
+
+@pytest.mark.parametrize("ways, cards", [("turned", 1), ("unknown", 2), ("alike", 2)])
+def test_a_card_with_wide_indices_whose_corners_lie_close_is_one_card_when_printed_turned_round(ways, cards):
+    # as a photo gave them (train4 000358): the top card of a hand's fan, of a deck printing rank
+    # and suit side by side, shows its two corners 1.5 index sizes apart, closer than a lone pair
+    # is taken for one card; printed turned round against each other, as a card's two corners
+    # are, they are one card, while two copies side by side lie alike
+    from vision.reader.index_ways import IndexWays
+    corners = corners_of([("4D", (195, 356, 233, 368)), ("4D", (149, 389, 186, 399))])
+    told = {"turned": IndexWays(lambda i, j: False, lambda i, j: True),
+            "unknown": None,
+            "alike": IndexWays(lambda i, j: True, lambda i, j: False)}[ways]
+    assert len(merge_corners(corners, same_way_up=told)) == cards
+    assert len(merge_corners(corners, ReaderSettings(turned_card_min=1.6), told)) == 2

@@ -969,3 +969,20 @@ def test_a_four_index_cards_whole_face_is_one_card_not_two_cards_of_its_meld():
     g = find_melds(corners_of(found), same_way_up=alike)
     _same_up_to_direction(melds_read(g), [["JK", "6H", "6H"]])
     assert sorted(c.card for c in g.cards) == ["6H", "6H", "JK"]
+
+
+def test_a_hands_top_card_with_wide_indices_close_together_is_one_card_when_printed_turned_round():
+    # as a photo gave them (train4 000358): a hand held as a fan, of a deck printing rank and
+    # suit side by side; the top card, a 4D, shows its far corner 1.5 index sizes from its first,
+    # printed turned round against it: one card, not two
+    from vision.reader.index_ways import IndexWays
+    found = [('7C', (67, 389, 103, 399)), ('JK', (62, 379, 99, 390)), ('7C', (58, 365, 95, 384)),
+             ('7S', (61, 353, 96, 376)), ('2D', (68, 341, 98, 367)), ('5S', (78, 332, 103, 360)),
+             ('JK', (97, 325, 112, 352)), ('9D', (111, 319, 128, 347)), ('QH', (126, 316, 147, 343)),
+             ('5D', (137, 316, 166, 342)), ('9S', (150, 318, 186, 343)), ('AS', (164, 324, 203, 345)),
+             ('10D', (175, 332, 217, 350)), ('9C', (187, 344, 226, 356)), ('4D', (195, 356, 233, 368)),
+             ('4D', (149, 389, 186, 399))]
+    ways = IndexWays(lambda i, j: False, lambda i, j: {i, j} == {14, 15})
+    for least, fours in ((1.4, 1), (1.6, 2)):
+        cards = find_melds(corners_of(found), ReaderSettings(turned_card_min=least), ways).cards
+        assert [c.card for c in cards].count("4D") == fours

@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Optional
 import numpy as np
 
 from .corners import Corners
+from .index_ways import turned_round
 from .settings import ReaderSettings
 
 
@@ -300,10 +301,15 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     support = np.array([max(int(n), settings.pair_support) if (i, j) in supported else int(n)
                         for n, (_, i, j) in zip(support, found)], np.int64)
     # pairs stepping as the photo's cards do come first, however close (a jumbo index's width);
-    # a lone pair only when it is no closer than a card's corners ever lie
+    # a lone pair only when it is no closer than a card's corners ever lie, or a little closer
+    # when printed surely turned round against each other, as a card's two corners are (a deck
+    # whose wide indices print rank and suit side by side; two copies side by side lie alike)
+    turned = turned_round(same_way_up)
     pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j) in enumerate(found)
              if support[k] >= settings.pair_support
-             or (d >= settings.same_card_min and not (same_way_up is not None and same_way_up(i, j)))]
+             or ((d >= settings.same_card_min
+                  or (d >= settings.turned_card_min and turned is not None and turned(i, j)))
+                 and not (same_way_up is not None and same_way_up(i, j)))]
     # closest first within each: a card's own corners before a far copy's
     group = list(range(n))
     members: dict[int, list[int]] = {i: [i] for i in range(n)}

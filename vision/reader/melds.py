@@ -869,7 +869,8 @@ class _Grouper:
             close = [k for k in owner if (min(k, r), max(k, r)) in self.supported
                      and (abs(float(way[k] @ (self.P[r] - self.P[k]))) < 0.7 * self.D[k, r] or not valid[k])]
             fits = [k for k in owner if self.names[k] == self.names[r] and len(owner[k]) < 4
-                    and (self.s.pair_min if k in close else low) <= self.U[k, r] <= self.s.same_card_max
+                    and (self.s.pair_min if k in close else self._card_min(k, r, low)) <= self.U[k, r]
+                    <= self.s.same_card_max
                     and not self._between(k, r, owner[k])
                     and not self._copy_same_way_up(k, r)]
             if fits:
@@ -891,6 +892,12 @@ class _Grouper:
             cards.append(ReadCard(self.names[first], float(max(conf[g])), tuple(g)))
         card_of = {k: i for i, card in enumerate(cards) for k in card.corners}
         return cards, card_of
+
+    def _card_min(self, a: int, b: int, low: float) -> float:
+        """The nearest two corners of one reading may lie to be one card's: ``low``, or
+        ``turned_card_min`` when they are printed surely turned round against each other, as a
+        card's two corners are (a deck printing rank and suit side by side: wide indices)."""
+        return min(low, self.s.turned_card_min) if self.turned is not None and self.turned(a, b) else low
 
     def _copy_same_way_up(self, a: int, b: int) -> bool:
         """Whether two corners of one reading are two cards by the way they are printed: the same
