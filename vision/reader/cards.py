@@ -6,7 +6,8 @@ width 1.2, another's diagonal 8), so the spacing is learnt from the photo itself
 with the same reading are one card when they lie a card's diagonal (or side) apart, measured
 in their own index size. The cards of a photo lie alike, so a pair that steps as several other
 pairs do is surely a card's (``pair_support``), however close; a lone pair only from
-``same_card_min`` index sizes apart (no card's corners lie closer, a jumbo band's aside). A
+``same_card_min`` index sizes apart (no card's corners lie closer, a jumbo band's aside), or
+``turned_card_min`` when printed surely turned round against each other (wide indices). A
 corner lying between the two (another card's index on top) means they are two cards.
 """
 from __future__ import annotations
