@@ -287,6 +287,16 @@ def sure_pairs(corners: Corners, settings: ReaderSettings = ReaderSettings()) ->
     return {p for p, n in pair_support(corners, settings).items() if n >= settings.pair_support}
 
 
+def far_enough(d: float, low: float, settings: ReaderSettings,
+               turned: Optional[Callable[[int, int], bool]], i: int, j: int) -> bool:
+    """Whether corners ``i`` and ``j`` of one reading, ``d`` index sizes apart, lie far enough
+    apart to be one card's: ``low`` at least, or ``turned_card_min`` when ``turned`` says they
+    are printed surely turned round against each other, as a card's two corners are (a deck
+    printing rank and suit side by side has wide indices; two copies side by side lie alike).
+    ``turned`` is asked only when the distance alone does not settle it."""
+    return d >= low or (d >= settings.turned_card_min and turned is not None and turned(i, j))
+
+
 def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
                   same_way_up: Optional[Callable[[int, int], bool]] = None,
                   supported: frozenset[tuple[int, int]] = frozenset()) -> list[ReadCard]:
@@ -302,14 +312,11 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     support = np.array([max(int(n), settings.pair_support) if (i, j) in supported else int(n)
                         for n, (_, i, j) in zip(support, found)], np.int64)
     # pairs stepping as the photo's cards do come first, however close (a jumbo index's width);
-    # a lone pair only when it is no closer than a card's corners ever lie, or a little closer
-    # when printed surely turned round against each other, as a card's two corners are (a deck
-    # whose wide indices print rank and suit side by side; two copies side by side lie alike)
+    # a lone pair only when it is no closer than a card's corners ever lie (``far_enough``)
     turned = turned_round(same_way_up)
     pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j) in enumerate(found)
              if support[k] >= settings.pair_support
-             or ((d >= settings.same_card_min
-                  or (d >= settings.turned_card_min and turned is not None and turned(i, j)))
+             or (far_enough(d, settings.same_card_min, settings, turned, i, j)
                  and not (same_way_up is not None and same_way_up(i, j)))]
     # closest first within each: a card's own corners before a far copy's
     group = list(range(n))

@@ -58,7 +58,7 @@ from engine.card import Card
 from engine.meld import MeldReading, read_meld
 from engine.scoring import copies_in_play
 
-from .cards import ReadCard, covered_between, merge_corners, pair_support, steps_alike, whole_cards
+from .cards import ReadCard, covered_between, far_enough, merge_corners, pair_support, steps_alike, whole_cards
 from .corners import Corners
 from .index_ways import turned_round
 from .settings import ReaderSettings
@@ -869,8 +869,9 @@ class _Grouper:
             close = [k for k in owner if (min(k, r), max(k, r)) in self.supported
                      and (abs(float(way[k] @ (self.P[r] - self.P[k]))) < 0.7 * self.D[k, r] or not valid[k])]
             fits = [k for k in owner if self.names[k] == self.names[r] and len(owner[k]) < 4
-                    and (self.s.pair_min if k in close else self._card_min(k, r, low)) <= self.U[k, r]
-                    <= self.s.same_card_max
+                    and (self.U[k, r] >= self.s.pair_min if k in close
+                         else far_enough(self.U[k, r], low, self.s, self.turned, k, r))
+                    and self.U[k, r] <= self.s.same_card_max
                     and not self._between(k, r, owner[k])
                     and not self._copy_same_way_up(k, r)]
             if fits:
@@ -892,12 +893,6 @@ class _Grouper:
             cards.append(ReadCard(self.names[first], float(max(conf[g])), tuple(g)))
         card_of = {k: i for i, card in enumerate(cards) for k in card.corners}
         return cards, card_of
-
-    def _card_min(self, a: int, b: int, low: float) -> float:
-        """The nearest two corners of one reading may lie to be one card's: ``low``, or
-        ``turned_card_min`` when they are printed surely turned round against each other, as a
-        card's two corners are (a deck printing rank and suit side by side: wide indices)."""
-        return min(low, self.s.turned_card_min) if self.turned is not None and self.turned(a, b) else low
 
     def _copy_same_way_up(self, a: int, b: int) -> bool:
         """Whether two corners of one reading are two cards by the way they are printed: the same
@@ -1128,7 +1123,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
             step = np.array(m.step, float)
             usual = max(float(np.linalg.norm(step)), 1e-9)
             in_order = _in_order(own)
-            wild_in = in_order and not _without_wild(own)
+            clean = in_order and _without_wild(own)     # in order with no wild: nothing to set right
             for at in range(len(m.cards) + 1):
                 inside = False
                 # where a corner lies from the place: how far along the line from it and how far
@@ -1146,7 +1141,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     # that its steps vary as much as they are long), when the card makes the meld
                     # read in order (read only out of order before) or with no wild (in order)
                     inside = float(np.linalg.norm(P[m.anchors[at]] - P[m.anchors[at - 1]])) < settings.gap_step * usual
-                    if inside and in_order and not wild_in:
+                    if inside and clean:
                         continue
 
                     def where(k: int, a=m.anchors[at - 1], b=m.anchors[at]) -> tuple[float, float, bool]:
