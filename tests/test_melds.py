@@ -415,6 +415,32 @@ def test_a_line_grows_by_no_corner_printed_turned_round_against_its_last_card():
                           [["4C", "3C", "2C"], ["6C", "5C", "4C", "JK", "2C", "AC"]])
 
 
+def test_no_line_reaches_over_a_missing_card_to_the_far_corner_of_another_melds_last_card():
+    # as a photo gave them (train4 000059): four melds down one column, of a deck printing four
+    # indices a card. The 10S 10D 10H group lies just above the KC QC JC 10C run, whose last card
+    # shows its whole face: its far corners lie two of the group's steps below the 10S, and the
+    # group, read over a card missing there, would take that 10C as its fourth card
+    found = [('4H', (202, 1074, 237, 1087)), ('4H', (302, 1076, 337, 1086)), ('5H', (205, 1056, 240, 1069)),
+             ('5H', (305, 1059, 341, 1072)), ('6H', (204, 1029, 240, 1043)), ('6H', (306, 1030, 342, 1044)),
+             ('7H', (204, 1007, 240, 1021)), ('7H', (307, 1011, 343, 1025)), ('8H', (202, 983, 239, 998)),
+             ('8H', (311, 940, 349, 956)), ('8H', (205, 934, 243, 950)), ('8H', (306, 989, 343, 1003)),
+             ('JD', (234, 897, 272, 909)), ('JD', (343, 902, 380, 914)), ('QD', (235, 870, 274, 886)),
+             ('QD', (344, 871, 384, 888)), ('2H', (237, 842, 276, 859)), ('2H', (348, 848, 387, 865)),
+             ('AD', (241, 821, 280, 838)), ('AD', (359, 769, 398, 786)), ('AD', (243, 765, 282, 783)),
+             ('AD', (354, 824, 393, 841)), ('KC', (262, 712, 305, 732)), ('KC', (378, 726, 421, 747)),
+             ('QC', (269, 681, 314, 702)), ('QC', (385, 691, 430, 713)), ('JC', (273, 656, 316, 674)),
+             ('JC', (392, 665, 435, 682)), ('10C', (275, 627, 319, 652)), ('10C', (404, 569, 449, 595)),
+             ('10C', (280, 562, 325, 587)), ('10C', (396, 634, 439, 659)), ('10S', (304, 499, 349, 525)),
+             ('10S', (430, 507, 477, 534)), ('10D', (306, 467, 351, 495)), ('10D', (435, 473, 481, 500)),
+             ('10H', (308, 419, 356, 449)), ('10H', (451, 355, 501, 386)), ('10H', (317, 341, 368, 373)),
+             ('10H', (438, 431, 487, 462))]
+    # the left-hand indices are printed one way up, the right-hand ones turned round
+    alike = IndexWays(lambda i, j: i % 2 == j % 2, lambda i, j: i % 2 != j % 2)
+    read = melds_read(find_melds(corners_of(found), same_way_up=alike))
+    assert sorted(sorted(m) for m in read) == sorted(sorted(m) for m in [
+        ["4H", "5H", "6H", "7H", "8H"], ["AD", "2H", "QD", "JD"], ["KC", "QC", "JC", "10C"], ["10S", "10D", "10H"]])
+
+
 def test_a_jokers_index_compared_with_a_ranks_proves_no_turn():
     # a joker's index is a word or a figure: its crop matches a rank's no better as it lies than
     # turned round, and may seem turned; the meld of three it is the middle of stays a meld

@@ -336,6 +336,8 @@ class _Grouper:
                         bend = self.bend(k, l, m, v1 / 2, v2) if gap == 1 else self.bend(k, l, m, v1, v2 / 2)
                         cost += self.s.gap_cost
                     if bend <= 1:
+                        if gap and (k if gap == 1 else m) in self.far:
+                            continue                 # a last card's far corner, over a card missing: no meld's
                         out.append((cost * (1 + bend), k, l, m, gap))
                     elif gap and bend0 <= self.s.natural_bend \
                             and _without_wild([self.names[k], self.names[l], self.names[m]]):
