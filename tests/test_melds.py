@@ -441,6 +441,28 @@ def test_no_line_reaches_over_a_missing_card_to_the_far_corner_of_another_melds_
         ["4H", "5H", "6H", "7H", "8H"], ["AD", "2H", "QD", "JD"], ["KC", "QC", "JC", "10C"], ["10S", "10D", "10H"]])
 
 
+def test_a_row_laid_with_two_jokers_whose_word_indices_run_down_the_cards_is_read_whole():
+    # as a photo gave them (train4 001453): 4S JK JK 7S laid as a row (invalid: two wilds), on a
+    # deck that prints the joker as a word down the card's edge, its box twice a rank's height:
+    # the jokers' centres lie half that much lower than the ranks', and a line through the 4S and
+    # the jokers' centres passes far above the 7S
+    found = [('2S', (329, 211, 358, 268)), ('5S', (384, 212, 411, 267)), ('5H', (431, 214, 461, 270)),
+             ('5H', (589, 437, 618, 488)), ('4S', (377, 545, 406, 594)), ('JK', (424, 550, 452, 643)),
+             ('JK', (460, 557, 491, 649)), ('7S', (517, 556, 544, 604)), ('7S', (683, 741, 708, 785)),
+             ('AC', (420, 847, 449, 891)), ('KC', (459, 852, 486, 896)), ('QC', (507, 860, 538, 907)),
+             ('JC', (562, 863, 587, 911)), ('10C', (606, 855, 640, 900)), ('9C', (645, 869, 670, 912)),
+             ('8C', (689, 868, 715, 911)), ('7C', (738, 874, 762, 917)), ('2S', (776, 876, 800, 919)),
+             ('5C', (819, 879, 844, 922)), ('4C', (869, 890, 894, 932)), ('3C', (912, 891, 937, 934)),
+             ('2C', (959, 895, 983, 937)), ('2C', (1090, 1056, 1114, 1095)), ('JK', (1314, 204, 1342, 310)),
+             ('KD', (1378, 209, 1414, 264)), ('KH', (1424, 204, 1460, 260)), ('KH', (1476, 216, 1506, 271)),
+             ('KC', (1536, 207, 1569, 263)), ('KC', (1682, 412, 1715, 463))]
+    turned = {3, 8, 22, 28}                     # the last cards' far corners
+    alike = IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
+    read = melds_read(find_melds(corners_of(found), same_way_up=alike))
+    assert ["4S", "JK", "JK", "7S"] in read, read
+    assert sorted(map(len, read)) == [3, 4, 5, 13]
+
+
 def test_a_jokers_index_compared_with_a_ranks_proves_no_turn():
     # a joker's index is a word or a figure: its crop matches a rank's no better as it lies than
     # turned round, and may seem turned; the meld of three it is the middle of stays a meld

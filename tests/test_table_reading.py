@@ -213,6 +213,19 @@ def test_both_a_row_of_the_hand_across_the_melds_is_the_hand_even_when_it_reads_
     assert sorted(cards[i] for i in result["hand"]) == sorted(row + ["8D", "5S"])
 
 
+def test_both_a_row_of_the_hand_reading_as_a_meld_against_another_row_and_no_loose_card_is_the_hand():
+    # the hand spread in two rows below the columns, every card on a row: the second row reads as
+    # a valid meld by chance and touches only the first, an invalid line across the melds
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 200)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 200))
+    t.meld(["QD", "QH", "QS"], (300 + 2.6 * W, 200))
+    t.meld(["8H", "8D", "3D", "9S"], (350, 200 + 2.2 * H), step=1.8 * U, column=False)
+    t.meld(["4C", "2H", "5C"], (350, 200 + 2.2 * H + 0.6 * H), step=1.8 * U, column=False)
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["QD", "QH", "QS"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["8H", "8D", "3D", "9S", "4C", "2H", "5C"])
+
+
 def test_both_a_meld_across_the_others_far_from_the_hand_stays_a_meld():
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 200)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 200))
     t.meld(["QD", "QH", "QS"], (300 + 2.6 * W, 200))

@@ -177,6 +177,18 @@ class _Grouper:
         self.joker = np.array([name == "JK" for name in corners.names], bool)
         if self.joker.any() and not self.joker.all():
             self.S[self.joker] = float(np.median(self.S[~self.joker]))
+        # a joker's box longer than a rank's (a word printed down the card's edge): a rank's index
+        # would lie at one of its ends (the card's corner), a rank's length from it
+        self.joker_ends: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        if self.joker.any() and not self.joker.all():
+            rank_long = float(np.median(self.WH[~self.joker].max(axis=1)))
+            for k in np.nonzero(self.joker)[0]:
+                axis = int(np.argmax(self.WH[k]))
+                over = (float(self.WH[k, axis]) - rank_long) / 2
+                if over > 0:
+                    shift = np.zeros(2)
+                    shift[axis] = over
+                    self.joker_ends[int(k)] = (self.P[k] - shift, self.P[k] + shift)
         self.names = corners.names
         n = len(self.P)
         self.D = np.linalg.norm(self.P[:, None] - self.P[None], axis=2) if n else np.zeros((0, 0))
@@ -362,7 +374,8 @@ class _Grouper:
     # 2. growth
     def _direction(self, line: list[int], window: int) -> tuple[np.ndarray, np.ndarray, float]:
         """A point on the line, its unit direction (towards the end of ``line``) and the step,
-        from the last ``window`` corners (jokers left out when two others remain)."""
+        from the last ``window`` corners (jokers left out when two others remain; beside one,
+        measured from their boxes' ends when that lines them up better, see ``joker_ends``)."""
         last = line[-window:]
         plain = [k for k in last if not self.joker[k]]
         if len(plain) >= 2 and len(plain) < len(last):
@@ -373,6 +386,16 @@ class _Grouper:
             span = last.index(plain[-1]) - last.index(plain[0])
             return centre, d, float((pts[-1] - pts[0]) @ d) / span
         pts = self.P[last]
+        ends = [i for i, k in enumerate(last) if k in self.joker_ends]
+        if plain and ends:
+            # the jokers' boxes measured from the end that lines them up with the ranks best
+            options = [pts]
+            for side in (0, 1):
+                moved = pts.copy()
+                for i in ends:
+                    moved[i] = self.joker_ends[last[i]][side]
+                options.append(moved)
+            pts = min(options, key=lambda o: float(np.linalg.svd(o - o.mean(0), compute_uv=False)[-1]))
         centre = pts.mean(0)
         _, _, vt = np.linalg.svd(pts - centre)
         d = vt[0]
@@ -405,7 +428,10 @@ class _Grouper:
             over = np.where(self.joker, np.maximum(extent - usual, 0) / 2, 0)
             shift = over + over[end]
             along = np.where((shift > 0) & (along > step), np.maximum(along - shift, step), along)
-        off_line = np.abs((self.P - centre) @ np.array([-d[1], d[0]]))
+        normal = np.array([-d[1], d[0]])
+        off_line = np.abs((self.P - centre) @ normal)
+        for k, ends in self.joker_ends.items():      # a joker's index lies at either end of its box
+            off_line[k] = min([off_line[k]] + [abs(float((e - centre) @ normal)) for e in ends])
         if len(c) > 3 and self._turning(c):              # a fan turns: its last three cards lead the way
             centre3, d3, _ = self._direction(c, 3)
             off_line = np.minimum(off_line, np.abs((self.P - centre3) @ np.array([-d3[1], d3[0]])))

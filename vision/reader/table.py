@@ -93,14 +93,18 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     # a fan that reads as a valid meld is a meld laid as a fan; a hand's cards seldom make one;
     # a straight line that is not even one card off a meld is a row of the spread hand, and so
     # is an invalid line across the valid melds, or a valid one across them that touches the
-    # loose cards (a row of the hand that happens to read as a meld)
+    # loose cards or such a row (a row of the hand that happens to read as a meld)
+    like_meld = {i: _turn(m, P, names) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
+                 for i, (m, ok) in enumerate(zip(melds, valid)) if not ok}
+    loose += [c for i, like in like_meld.items() if not (like and parallel[i] >= settings.across_invalid)
+              for c in melds[i].cards]
     table, dropped, across = [], [], []
-    for m, ok, share in zip(melds, valid, parallel):
+    for i, (m, ok, share) in enumerate(zip(melds, valid, parallel)):
         if ok:
             keep = share >= settings.across_valid or not by_loose(m)
             before = True
         else:
-            before = _turn(m, P, names) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
+            before = like_meld[i]
             keep = before and share >= settings.across_invalid
         if keep:
             table.append(m)
