@@ -1,6 +1,8 @@
 """Grouping a table photo's corners into melds, on constructed tables (tests/constructed.py)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -461,6 +463,24 @@ def test_a_row_laid_with_two_jokers_whose_word_indices_run_down_the_cards_is_rea
     read = melds_read(find_melds(corners_of(found), same_way_up=alike))
     assert ["4S", "JK", "JK", "7S"] in read, read
     assert sorted(map(len, read)) == [3, 4, 5, 13]
+
+
+def test_three_cards_whose_ends_read_alike_printed_turned_round_are_no_meld():
+    # as a photo gave them (train4 001462, 425 x 334 px): beside two melds, a discard pile's 9C
+    # shows both its corners (printed turned round against each other, as a card's two are) with
+    # the 2H thrown across it between them: 9C 2H 9C would read as a group. A meld's cards lie
+    # the same way up, and the 2H, lying at a right angle to both, tells nothing against either
+    found = [('9C', (237, 94, 253, 112)), ('9C', (157, 56, 173, 71)), ('2H', (191, 67, 213, 80)),
+             ('2H', (128, 121, 149, 132)), ('3D', (297, 163, 317, 171)), ('3S', (271, 162, 291, 170)),
+             ('3C', (241, 158, 261, 165)), ('2D', (213, 157, 232, 165)), ('2D', (138, 187, 156, 194)),
+             ('5D', (281, 225, 300, 230)), ('4D', (260, 222, 278, 229)), ('3D', (236, 221, 254, 228)),
+             ('2D', (211, 220, 229, 226)), ('2D', (140, 245, 157, 251))]
+    # each index's turn in the photo (degrees), as the factory laid it
+    turn = [157, 337, 75, 255, 104, 104, 100, 98, 278, 100, 102, 103, 100, 280]
+    cos = lambda i, j: math.cos(math.radians(turn[i] - turn[j]))  # noqa: E731
+    ways = IndexWays(lambda i, j: cos(i, j) > 0.5, lambda i, j: cos(i, j) < -0.5)
+    read = melds_read(find_melds(corners_of(found), same_way_up=ways))
+    assert sorted(read) == sorted([["3D", "3S", "3C", "2D"], ["5D", "4D", "3D", "2D"]]), read
 
 
 def test_a_jokers_index_compared_with_a_ranks_proves_no_turn():

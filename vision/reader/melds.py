@@ -334,8 +334,12 @@ class _Grouper:
                     if (self._own_far(k, l, m) or self._own_far(m, l, k)
                             or self._one_card(k, l) or self._one_card(l, m)):
                         continue                     # one card's two corners: never two cards of a meld
-                    if self._turned_pair(k, l) or self._turned_pair(l, m):
-                        continue                     # a meld's cards lie the same way up (see index_ways)
+                    if self._turned_pair(k, l) or self._turned_pair(l, m) \
+                            or (self.names[k] == self.names[m] and self._turned_pair(k, m)):
+                        # a meld's cards lie the same way up (see index_ways); ends reading alike
+                        # printed turned round are a pile's (one card's two corners, most often,
+                        # a card thrown across it)
+                        continue
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
                     cost0, bend0 = cost, bend
