@@ -299,6 +299,17 @@ def test_a_close_pair_known_to_step_as_the_photos_cards_do_is_one_card():
     assert sorted((c.card, len(c.corners)) for c in merge_corners(corners, supported=frozenset({(0, 1)}))) == [("5S", 2)]
 
 
+def test_a_small_card_with_jumbo_indices_shows_its_two_corners_little_more_than_an_index_apart():
+    # as a photo gave them (valart2 000250, a hand): an AH of a deck whose indices nearly fill a
+    # small card, its two corners printed turned round 1.17 index sizes apart: one card
+    from vision.reader.index_ways import IndexWays
+    corners = corners_of([("AH", (203, 227, 219, 237)), ("AH", (201, 245, 216, 255))])
+    turned = IndexWays(lambda i, j: False, lambda i, j: True)
+    assert len(merge_corners(corners, same_way_up=turned)) == 1
+    assert len(merge_corners(corners, ReaderSettings(turned_card_min=1.4), turned)) == 2
+    assert len(merge_corners(corners)) == 2                  # the turn not told: two cards
+
+
 @pytest.mark.parametrize("ways, cards", [("turned", 1), ("unknown", 2), ("alike", 2)])
 def test_a_card_with_wide_indices_whose_corners_lie_close_is_one_card_when_printed_turned_round(ways, cards):
     # as a photo gave them (train4 000358): the top card of a hand's fan, of a deck printing rank

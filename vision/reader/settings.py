@@ -36,8 +36,9 @@ class ReaderSettings:
     # corners -> cards
     same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least,
     same_card_max: float = 9.0         # and at most (a card's diagonal, over every deck measured)
-    turned_card_min: float = 1.4       # ... or this many, printed surely turned round against each other (a card's
-                                       # two corners; a deck printing rank and suit side by side, its indices wide)
+    turned_card_min: float = 1.0       # ... or this many, printed surely turned round against each other (a card's
+                                       # two corners; a deck printing rank and suit side by side, its indices wide,
+                                       # or jumbo indices nearly filling a small card)
     same_way_max: float = 3.0          # two corners printed the same way up lie no farther apart on one card,
                                        # unless they step as other pairs of the photo do (melds.py)
     pair_size: float = 0.5             # their sizes differ by at most this share of their mean (a box shows
