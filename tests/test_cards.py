@@ -6,6 +6,7 @@ import pytest
 
 from vision.classes import READER_CLASSES
 from vision.reader.cards import merge_corners, pair_support, sure_pairs, whole_cards
+from vision.reader.index_ways import IndexWays
 from vision.reader.settings import ReaderSettings
 from vision.reader.corners import Corners
 from constructed import corners_of
@@ -302,7 +303,6 @@ def test_a_close_pair_known_to_step_as_the_photos_cards_do_is_one_card():
 def test_a_small_card_with_jumbo_indices_shows_its_two_corners_little_more_than_an_index_apart():
     # as a photo gave them (valart2 000250, a hand): an AH of a deck whose indices nearly fill a
     # small card, its two corners printed turned round 1.17 index sizes apart: one card
-    from vision.reader.index_ways import IndexWays
     corners = corners_of([("AH", (203, 227, 219, 237)), ("AH", (201, 245, 216, 255))])
     turned = IndexWays(lambda i, j: False, lambda i, j: True)
     assert len(merge_corners(corners, same_way_up=turned)) == 1
@@ -316,7 +316,6 @@ def test_a_card_with_wide_indices_whose_corners_lie_close_is_one_card_when_print
     # and suit side by side, shows its two corners 1.5 index sizes apart, closer than a lone pair
     # is taken for one card; printed turned round against each other, as a card's two corners
     # are, they are one card, while two copies side by side lie alike
-    from vision.reader.index_ways import IndexWays
     corners = corners_of([("4D", (195, 356, 233, 368)), ("4D", (149, 389, 186, 399))])
     told = {"turned": IndexWays(lambda i, j: False, lambda i, j: True),
             "unknown": None,

@@ -1043,7 +1043,6 @@ def test_a_hands_top_card_with_wide_indices_close_together_is_one_card_when_prin
     # as a photo gave them (train4 000358): a hand held as a fan, of a deck printing rank and
     # suit side by side; the top card, a 4D, shows its far corner 1.5 index sizes from its first,
     # printed turned round against it: one card, not two
-    from vision.reader.index_ways import IndexWays
     found = [('7C', (67, 389, 103, 399)), ('JK', (62, 379, 99, 390)), ('7C', (58, 365, 95, 384)),
              ('7S', (61, 353, 96, 376)), ('2D', (68, 341, 98, 367)), ('5S', (78, 332, 103, 360)),
              ('JK', (97, 325, 112, 352)), ('9D', (111, 319, 128, 347)), ('QH', (126, 316, 147, 343)),

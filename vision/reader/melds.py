@@ -175,12 +175,11 @@ class _Grouper:
         # a joker's index (a word or a figure) is smaller than a rank and sits a little aside:
         # it is measured by the other indices' size, and fits a line more loosely
         self.joker = np.array([name == "JK" for name in corners.names], bool)
-        if self.joker.any() and not self.joker.all():
-            self.S[self.joker] = float(np.median(self.S[~self.joker]))
         # a joker's box longer than a rank's (a word printed down the card's edge): a rank's index
         # would lie at one of its ends (the card's corner), a rank's length from it
         self.joker_ends: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         if self.joker.any() and not self.joker.all():
+            self.S[self.joker] = float(np.median(self.S[~self.joker]))
             rank_long = float(np.median(self.WH[~self.joker].max(axis=1)))
             for k in np.nonzero(self.joker)[0]:
                 axis = int(np.argmax(self.WH[k]))

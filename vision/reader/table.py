@@ -94,18 +94,19 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     # a straight line that is not even one card off a meld is a row of the spread hand, and so
     # is an invalid line across the valid melds, or a valid one across them that touches the
     # loose cards or such a row (a row of the hand that happens to read as a meld)
-    like_meld = {i: _turn(m, P, names) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
-                 for i, (m, ok) in enumerate(zip(melds, valid)) if not ok}
-    loose += [c for i, like in like_meld.items() if not (like and parallel[i] >= settings.across_invalid)
-              for c in melds[i].cards]
+    invalid: dict[int, tuple[bool, bool]] = {}           # an invalid line: (a meld but for its place, kept)
+    for i, (m, ok) in enumerate(zip(melds, valid)):
+        if not ok:
+            like = _turn(m, P, names) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
+            invalid[i] = (like, like and parallel[i] >= settings.across_invalid)
+    loose += [c for i, (_, kept) in invalid.items() if not kept for c in melds[i].cards]
     table, dropped, across = [], [], []
     for i, (m, ok, share) in enumerate(zip(melds, valid, parallel)):
         if ok:
             keep = share >= settings.across_valid or not by_loose(m)
             before = True
         else:
-            before = like_meld[i]
-            keep = before and share >= settings.across_invalid
+            before, keep = invalid[i]
         if keep:
             table.append(m)
             continue
