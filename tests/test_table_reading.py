@@ -333,6 +333,25 @@ def test_both_a_pile_beyond_the_fans_widest_gap_is_set_aside(apart, aside):
     assert len(doubt) == 1 and sorted(cards[i] for i in doubt[0]["cards"]) == pile
 
 
+def test_both_a_pile_two_and_a_half_index_sizes_from_a_tight_fan_is_set_aside():
+    # a fan held tight (its cards' indices 0.75 index sizes apart) and the discard pile thrown
+    # 2.5 index sizes beyond it: over twice and a half the fan's own gap, though under three
+    # index sizes (train4 808 and 1120, unseen 121: the pile was counted in the hand, unflagged)
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    fan = ["2C", "9D", "QS", "5S", "AH", "8C", "JD", "10C", "3S"]
+    t.meld(fan, (900, 300 + 3.0 * H), fan=5)
+    corners = t.corners()
+    middle = corners.centres[corners.names.index("5S")]
+    for k, (name, turn) in enumerate((("4D", 20.0), ("JC", -15.0), ("7S", 5.0))):
+        t.cards.append((name, middle + np.array([-W / 2 + 0.4 * k * U, -(3.0 + 0.2 * k) * U - H]), turn))
+        t.last.add(len(t.cards) - 1)
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(fan)
+    doubt = [f for f in result["flags"] if f["kind"] == "hand_off_lines"]
+    assert len(doubt) == 1 and sorted(cards[i] for i in doubt[0]["cards"]) == ["4D", "7S", "JC"]
+
+
 def test_line_points_take_each_cards_corner_along_the_line():
     # a row whose end cards show both corners: the corner on the row, not the far one, so that
     # a straight row does not look like a fan

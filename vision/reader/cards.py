@@ -73,12 +73,12 @@ def widest_link(gaps: np.ndarray) -> tuple[float, float, set[int]]:
 
 def beyond_gap(corners: Corners, cards: list[ReadCard], which: list[int], settings: ReaderSettings) -> set[int]:
     """Of the cards ``which`` (4 at least), those on the smaller side of their one wide gap: a
-    link of their shortest tree over ``hand_apart`` times the usual link and over 3 index sizes
-    (a pile beside the hand). Empty when there is none."""
+    link of their shortest tree over ``hand_apart`` times the usual link and over ``pile_gap``
+    index sizes (a pile beside the hand). Empty when there is none."""
     if len(which) < 4:
         return set()
     longest, usual, part = widest_link(card_gaps(corners.centres, cards, which))
-    if longest <= max(settings.hand_apart * usual, 3.0 * float(np.median(corners.sizes))):
+    if longest <= max(settings.hand_apart * usual, settings.pile_gap * float(np.median(corners.sizes))):
         return set()
     return {which[i] for i in part}
 

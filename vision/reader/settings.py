@@ -119,6 +119,7 @@ class ReaderSettings:
     doubt_other: float = 0.1           # reading (at least this likely) scores it otherwise, is flagged
     fan_turn: float = 12.0             # --as both: a line whose halves turn more (degrees) is the hand's fan
     hand_apart: float = 2.5            # --as both: hand cards joined by a gap this many times the hand's usual are a doubt
+    pile_gap: float = 1.0              # ... and over this many index sizes (a fan held tight: its usual gap is small)
     parallel_turn: float = 20.0        # --as both: two melds whose lines differ by less (degrees) lie side by side
     across_invalid: float = 0.5        # an invalid line parallel to fewer than this share of the valid melds is the hand's
     across_valid: float = 0.3          # ... a valid line too, parallel to fewer than this share, within hand_gap of a loose card
