@@ -465,6 +465,28 @@ def test_a_row_laid_with_two_jokers_whose_word_indices_run_down_the_cards_is_rea
     assert sorted(map(len, read)) == [3, 4, 5, 13]
 
 
+def test_the_card_after_a_joker_may_step_farther_when_the_jokers_word_index_needs_a_wider_band():
+    # as a photo gave them (train4 001192, 800 x 891 px): 4H JK JK 7H laid as a row (invalid: two
+    # wilds) on a deck printing JOKER as a word along the card's top edge, twice a rank's width.
+    # A joker's band shows the whole word, so the card laid on it steps farther: from joker to
+    # joker 3.5 index sizes (of the photo's smaller indices), more than two ranks ever step
+    found = [('2S', (43, 745, 59, 760)), ('3S', (70, 753, 86, 768)), ('4S', (97, 762, 111, 777)),
+             ('5S', (115, 767, 131, 782)), ('6S', (144, 774, 160, 789)), ('7S', (172, 785, 184, 799)),
+             ('8S', (189, 787, 204, 802)), ('9S', (216, 796, 232, 811)), ('10S', (240, 800, 258, 818)),
+             ('JS', (259, 808, 277, 823)), ('QS', (284, 812, 303, 828)), ('KS', (307, 821, 324, 837)),
+             ('KS', (422, 805, 440, 821)), ('2D', (75, 640, 89, 655)), ('3D', (94, 642, 112, 659)),
+             ('4D', (125, 658, 143, 675)), ('5D', (150, 664, 167, 680)), ('6D', (176, 671, 192, 687)),
+             ('7D', (197, 676, 214, 693)), ('7D', (327, 662, 345, 678)), ('8C', (110, 503, 129, 526)),
+             ('7C', (139, 515, 157, 537)), ('6C', (162, 523, 182, 546)), ('5C', (184, 540, 203, 561)),
+             ('5C', (322, 513, 342, 534)), ('4H', (149, 357, 173, 386)), ('JK', (180, 379, 230, 407)),
+             ('JK', (237, 398, 291, 428)), ('7H', (297, 413, 320, 438)), ('7H', (449, 394, 473, 420)),
+             ('2C', (200, 172, 224, 204)), ('3C', (232, 182, 256, 213)), ('JK', (265, 211, 324, 244)),
+             ('JK', (394, 147, 454, 181))]
+    read = melds_read(find_melds(corners_of(found)))
+    assert ["4H", "JK", "JK", "7H"] in read, read
+    assert sorted(map(len, read)) == [3, 4, 4, 6, 12]
+
+
 def test_three_cards_whose_ends_read_alike_printed_turned_round_are_no_meld():
     # as a photo gave them (train4 001462, 425 x 334 px): beside two melds, a discard pile's 9C
     # shows both its corners (printed turned round against each other, as a card's two are) with

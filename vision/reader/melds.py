@@ -220,7 +220,9 @@ class _Grouper:
         if n < 2:
             return links
         ratio = np.maximum(self.S[:, None], self.S[None]) / np.minimum(self.S[:, None], self.S[None])
-        ok = (self.U >= s.step_min) & (self.U <= s.step_max) & (ratio <= s.step_size_ratio)
+        # the card laid on a joker steps farther where its word index needs a wider band
+        longest = np.where(self.joker[:, None] & self.joker[None], s.joker_step_max, s.step_max)
+        ok = (self.U >= s.step_min) & (self.U <= longest) & (ratio <= s.step_size_ratio)
         for a, b in zip(*np.nonzero(np.triu(ok, 1))):
             if not self._passes_over(int(a), int(b)):
                 links[a].append(int(b))

@@ -81,6 +81,7 @@ class ReaderSettings:
     wander_cost: float = 0.1           # and missing a card, loses this much more per card (a wander across melds)
     step_min: float = 0.25             # two cards of one meld lie at least this far apart (index to index)
     step_max: float = 3.0              # and at most this far
+    joker_step_max: float = 4.0        # two jokers, this far (a joker's word index needs a wider band)
     step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
     step_turn: float = 30.0            # consecutive steps of a meld turn by at most this many degrees
     step_ratio: float = 1.9            # and their lengths differ by at most this factor
