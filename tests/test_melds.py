@@ -9,7 +9,7 @@ import pytest
 from engine.meld import read_meld
 from constructed import IX, H, U, W, Table, corners_of, melds_read
 from vision.reader.index_ways import IndexWays
-from vision.reader.melds import _Grouper, _turned, find_melds
+from vision.reader.melds import _Grouper, _turned, find_melds, one_card_off
 from vision.reader.settings import ReaderSettings
 
 SEQ = ["3H", "4H", "5H", "6H"]
@@ -340,17 +340,19 @@ def test_three_melds_laid_end_to_end_down_one_column_are_read_as_three():
 def test_three_discards_in_a_row_whose_middle_card_shows_its_far_corner_are_no_meld():
     # as a photo gave them (train4 000034): the discard pile's 4C, KC and 3H lie turned against
     # each other, their top corners in a row as a meld's would; but the KC shows its far corner
-    # too, where the next card of a meld would cover it. A meld lies beside them
+    # too, where the next card of a meld would cover it. A meld lies beside them. (The 3H is read
+    # QC here: QC KC 4C is one card off a meld, as the 4C KC 3H of the photo is not, which no
+    # other rule would take for a meld anyway)
     found = [('4C', (488, 118, 522, 134)), ('7H', (296, 215, 332, 242)), ('KC', (537, 147, 574, 169)),
-             ('KC', (401, 295, 437, 320)), ('3H', (595, 158, 630, 181)), ('3H', (449, 300, 484, 322)),
+             ('KC', (401, 295, 437, 320)), ('QC', (595, 158, 630, 181)), ('QC', (449, 300, 484, 322)),
              ('6D', (1333, 382, 1366, 396)), ('2S', (1285, 387, 1319, 400)), ('4D', (1240, 381, 1272, 395)),
              ('3D', (1191, 384, 1223, 396)), ('3D', (1008, 477, 1039, 489))]
     grouping = find_melds(corners_of(found))
     assert melds_read(grouping) == [["6D", "2S", "4D", "3D"]]
     in_melds = {i for m in grouping.melds for i in m.cards}
-    assert sorted(c.card for i, c in enumerate(grouping.cards) if i not in in_melds) == ["3H", "4C", "7H", "KC"]
+    assert sorted(c.card for i, c in enumerate(grouping.cards) if i not in in_melds) == ["4C", "7H", "KC", "QC"]
     uncovered = melds_read(find_melds(corners_of(found), ReaderSettings(covered_along=99.0)))
-    assert ["3H", "KC", "4C"] in uncovered
+    assert ["QC", "KC", "4C"] in uncovered
 
 
 def test_a_long_line_mixing_suits_and_ranks_over_a_missing_card_loses_to_the_melds_it_wanders_across():
@@ -485,6 +487,26 @@ def test_the_card_after_a_joker_may_step_farther_when_the_jokers_word_index_need
     read = melds_read(find_melds(corners_of(found)))
     assert ["4H", "JK", "JK", "7H"] in read, read
     assert sorted(map(len, read)) == [3, 4, 4, 6, 12]
+
+
+@pytest.mark.parametrize("names, off", [(["3C", "7D", "JD"], False), (["AH", "2H", "6H"], True),
+                                        (["7C", "JK", "QH"], True), (["QC", "5C", "5H"], True),
+                                        (["4H", "JK", "JK", "7H"], True), (["KC", "QC", "JC"], True),
+                                        (["3C", "7D", "8S"], False)])
+def test_one_card_off(names, off):
+    assert one_card_off(names) is off
+
+
+@pytest.mark.parametrize("last, meld", [("JD", False), ("9D", True)])
+def test_three_cards_in_a_row_that_no_card_read_otherwise_would_make_a_meld_are_no_meld(last, meld):
+    # a discard pile's three cards lying in a row by chance (valart3 064: 3C 7D JD, two of them
+    # of one suit): no misread of one card makes them a meld, so they are loose cards; 3C 7D 9D
+    # would be a run read with its 3C wrong (3C -> 8D), an invalid meld to flag
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["3C", "7D", last], (300 + 2.6 * W, 300))
+    read = melds_read(find_melds(t.corners()))
+    assert (["3C", "7D", last] in read) is meld
+    assert ["3H", "4H", "5H", "6H"] in read and ["KS", "KD", "KC"] in read
 
 
 def test_three_cards_whose_ends_read_alike_printed_turned_round_are_no_meld():

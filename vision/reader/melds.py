@@ -58,6 +58,7 @@ from engine.card import Card
 from engine.meld import MeldReading, read_meld
 from engine.scoring import copies_in_play
 
+from ..classes import CLASS_NAMES
 from .cards import ReadCard, covered_between, far_enough, merge_corners, pair_support, steps_alike, whole_cards
 from .corners import Corners
 from .index_ways import turned_round
@@ -131,6 +132,13 @@ def meld_like(names: list[str]) -> bool:
         return True
     most = max(max(Counter(n[-1] for n in natural).values()), max(Counter(n[:-1] for n in natural).values()))
     return most >= len(natural) - 1
+
+
+def one_card_off(names: list[str]) -> bool:
+    """Whether cards in a line make a valid meld, or would with one of them read otherwise (a
+    misread, a wild out of place): stricter than ``meld_like``."""
+    return _valid(names) or any(_valid(names[:i] + [other] + names[i + 1:])
+                                for i in range(len(names)) for other in CLASS_NAMES if other != names[i])
 
 
 def _without_wild(names: list[str]) -> bool:
@@ -948,13 +956,13 @@ class _Grouper:
         """A line of corners that is invalid under the rules and steps much farther than the
         photo's melds is cards lying by chance in a row (a spread hand, the discard pile), not a
         meld: its cards stay loose (and flagged). So are three cards not even one card off a
-        meld (``meld_like``), three whose middle card shows a corner its next card would cover
+        meld (``one_card_off``), three whose middle card shows a corner its next card would cover
         (a discard pile's), and three not quite in a row unless they run as the melds do."""
         names = [cards[c].card for c in meld.cards]
         if _valid(names):
             return True
         anchors = meld.anchors
-        if len(anchors) == 3 and not meld_like(names):
+        if len(anchors) == 3 and not one_card_off(names):
             return False                             # three cards by chance: not even one card off a meld
         if len(anchors) == 3 and self._middle_shows_far(meld, cards):
             return False                             # a pile's cards: the middle one is not covered
