@@ -352,6 +352,25 @@ def test_both_a_pile_two_and_a_half_index_sizes_from_a_tight_fan_is_set_aside():
     assert len(doubt) == 1 and sorted(cards[i] for i in doubt[0]["cards"]) == ["4D", "7S", "JC"]
 
 
+@pytest.mark.parametrize("apart, doubt", [(3.0, True), (0.0, False)])
+def test_both_a_hand_of_two_cards_lying_far_apart_is_a_doubt(apart, doubt):
+    # a hand of two cards 5 index sizes apart (unseen 033: the hand's KH and the discard pile's
+    # QC, both counted): too few cards to learn the hand's own gap from, so a gap over
+    # ``small_apart`` index sizes asks the player
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.cards.append(("KH", np.array([400.0, 300 + 2.2 * H]), 0.0))
+    t.cards.append(("QC", np.array([400.0 + 5 * U, 300 + 2.2 * H]), 0.0))
+    corners = t.corners()
+    result = read_table(Reading(2000, 1500, corners, merge_corners(corners)), "both",
+                        ReaderSettings(small_apart=apart)).to_dict()
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == ["KH", "QC"]
+    flags = [f for f in result["flags"] if f["kind"] == "hand_apart"]
+    assert bool(flags) is doubt
+    if doubt:
+        assert [cards[i] for i in flags[0]["cards"]] in (["KH"], ["QC"])
+
+
 def test_line_points_take_each_cards_corner_along_the_line():
     # a row whose end cards show both corners: the corner on the row, not the far one, so that
     # a straight row does not look like a fan
