@@ -71,16 +71,21 @@ def widest_link(gaps: np.ndarray) -> tuple[float, float, set[int]]:
     return float(lengths[longest]), float(np.median(lengths)), side
 
 
-def beyond_gap(corners: Corners, cards: list[ReadCard], which: list[int], settings: ReaderSettings) -> set[int]:
-    """Of the cards ``which`` (4 at least), those on the smaller side of their one wide gap: a
+def beyond_gap(corners: Corners, cards: list[ReadCard], which: list[int], settings: ReaderSettings,
+               few: bool = False) -> set[int]:
+    """Of the cards ``which`` (4 at least, see ``few``), those on the smaller side of their one wide gap: a
     link of their shortest tree over ``hand_apart`` times the usual link and over ``pile_gap``
-    index sizes (a pile beside the hand). Empty when there is none."""
-    if len(which) < 4:
+    index sizes (a pile beside the hand). Empty when there is none. ``few``: 2 or 3 cards too,
+    too few to learn their usual link from: a link over ``small_apart`` index sizes."""
+    if len(which) < (2 if few else 4):
         return set()
     longest, usual, part = widest_link(card_gaps(corners.centres, cards, which))
-    if longest <= max(settings.hand_apart * usual, settings.pile_gap * float(np.median(corners.sizes))):
-        return set()
-    return {which[i] for i in part}
+    unit = float(np.median(corners.sizes))
+    if len(which) < 4:
+        wide = bool(settings.small_apart) and longest > settings.small_apart * unit
+    else:
+        wide = longest > max(settings.hand_apart * usual, settings.pile_gap * unit)
+    return {which[i] for i in part} if wide else set()
 
 
 def covered_between(i: int, j: int, centres: np.ndarray, sizes: np.ndarray) -> bool:

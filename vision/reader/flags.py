@@ -35,7 +35,7 @@ from engine.profile import get_profile
 from engine.scoring import copies_in_play
 from engine.text import Text, either
 
-from .cards import ReadCard, beyond_gap, card_gaps, paired_like_one_card, widest_link
+from .cards import ReadCard, beyond_gap, paired_like_one_card
 from .corners import Corners
 from .melds import Meld
 from .repair import suggest
@@ -380,11 +380,7 @@ def stray_cards(f: TableFacts) -> list[Flag]:
 def hand_apart(f: TableFacts) -> list[Flag]:
     """``--as both``: cards of the hand joined to the rest by one gap far wider than the hand's
     own (the discard pile beside the hand, say): they are counted, but may not be the hand's."""
-    part = beyond_gap(f.corners, f.cards, f.hand, f.settings) if f.kind == "both" else set()
-    if not part and f.kind == "both" and 2 <= len(f.hand) < 4 and f.settings.small_apart:
-        longest, _, side = widest_link(card_gaps(f.corners.centres, f.cards, f.hand))
-        if longest > f.settings.small_apart * float(np.median(f.corners.sizes)):
-            part = {f.hand[i] for i in side}
+    part = beyond_gap(f.corners, f.cards, f.hand, f.settings, few=True) if f.kind == "both" else set()
     if not part:
         return []
     cards = tuple(sorted(part))
