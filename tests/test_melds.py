@@ -1097,3 +1097,63 @@ def test_a_hands_top_card_with_wide_indices_close_together_is_one_card_when_prin
     for least, fours in ((1.4, 1), (1.6, 2)):
         cards = find_melds(corners_of(found), ReaderSettings(turned_card_min=least), ways).cards
         assert [c.card for c in cards].count("4D") == fours
+
+
+def _covered_last_band(last: list[str]) -> tuple[Table, tuple[tuple[int, int], ...]]:
+    """Three columns; the third's last card's band corner covered, its far corner showing."""
+    t = Table()
+    for i, m in enumerate([SEQ, LONG, last]):
+        t.meld(m, (100 + i * 1.3 * W, 100))
+    return t, ((len(SEQ) + len(LONG) + len(last) - 1, 0),)
+
+
+def test_a_last_card_showing_only_its_far_corner_where_the_photo_shows_them_ends_its_meld():
+    # as photos gave them (valart2 000107, 000178): the last card of a group, its band corner
+    # covered (under 60% showing), shows its far corner where the other melds' last cards show
+    # theirs, one step on: it is the meld's last card, not a card in no meld
+    group = ["8C", "8S", "8H", "8D", "8C"]
+    t, covered = _covered_last_band(group)
+    g = find_melds(t.corners(covered=covered))
+    _same_up_to_direction(melds_read(g), [SEQ, LONG, group])
+    assert not g.rows
+
+
+def test_a_wild_showing_only_its_far_corner_there_is_not_taken():
+    # a wild would make nearly any meld valid: the rules tell nothing, so its place alone never
+    # makes it the meld's
+    t, covered = _covered_last_band(["8C", "8S", "8H", "JK"])
+    g = find_melds(t.corners(covered=covered))
+    assert ["8C", "8S", "8H"] in melds_read(g) or ["8H", "8S", "8C"] in melds_read(g)
+    assert "JK" not in [c for m in melds_read(g) for c in m]
+
+
+def test_a_card_showing_its_far_corner_beyond_a_melds_first_card_is_not_taken():
+    # the meld's last card shows its whole face at the other end: nothing lies beyond its first
+    # card that shows a face there (a discard pile's card lying there by chance stays loose)
+    t = Table()
+    for i, m in enumerate([SEQ, LONG, GROUP]):
+        t.meld(m, (100 + i * 1.3 * W, 400))
+    first = np.array([100 + 2 * 1.3 * W + IX, 400 + 0.7 * U])        # the group's first band corner
+    far = first + np.array([-4.0 * U, -(1.4 + 6.3) * U])               # a card's far corner one step before it
+    t.meld(["KH"], far - np.array([W - IX, H - 0.7 * U]))
+    g = find_melds(t.corners(covered=((len(t.cards) - 1, 0),)))
+    assert GROUP in melds_read(g) or GROUP[::-1] in melds_read(g)
+    assert "KH" not in [c for m in melds_read(g) for c in m]
+
+
+
+# as a photo gave them (train4 374): a run's steps uneven (48, 38, 66, 42 px), its last card 84 px
+# on from the card before, as far as about two of its steps
+UNEVEN_RUN = [("7D", (411, 517, 482, 553)), ("8D", (399, 469, 471, 507)), ("9D", (393, 430, 469, 470)),
+              ("10D", (374, 366, 450, 407)), ("JD", (380, 323, 455, 365))]
+
+
+def test_the_next_card_of_a_run_about_two_steps_on_ends_it():
+    g = find_melds(corners_of(UNEVEN_RUN + [("QD", (342, 250, 417, 288))]))
+    _same_up_to_direction(melds_read(g), [["QD", "JD", "10D", "9D", "8D", "7D"]])
+
+
+def test_a_card_about_two_steps_on_that_is_not_the_runs_next_card_stays_out():
+    g = find_melds(corners_of(UNEVEN_RUN + [("QH", (342, 250, 417, 288))]))
+    _same_up_to_direction(melds_read(g), [["JD", "10D", "9D", "8D", "7D"]])
+

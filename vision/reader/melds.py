@@ -50,7 +50,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -1138,7 +1138,8 @@ def _halfway(P: np.ndarray, a: int, b: int, k: int) -> tuple[float, float]:
     return along / length, off
 
 
-def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, settings: ReaderSettings) -> list[Meld]:
+def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, settings: ReaderSettings,
+                faces: Sequence[np.ndarray] = ()) -> list[Meld]:
     """A card in no meld lying where a meld's next card would, and keeping the meld valid or
     making it valid, is that meld's: its line stopped short of it (a corner a little off the
     line, an end card that seemed to show its face). Where: about one step beyond an end
@@ -1148,7 +1149,11 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     cards whatever the step, when the meld reads with a wild standing in for a card: in a meld
     the rules read only out of order, when it makes the meld read in order, and in one read in
     order, when it makes the meld read with no wild (the card the wild stands in for, its corner
-    a little off a tight column's line). The best fitting card first, one at a time."""
+    a little off a tight column's line). A card whose only corner lies where the next card's far
+    corner would, one step beyond an end (``faces``: where the photo's last cards show their far
+    corners, along and across the line from the band corner, index sizes), is the meld's last
+    card, its band corner covered (never a wild, nor beyond a first card: when the other end's
+    card shows its whole face). The best fitting card first, one at a time."""
     P = corners.centres.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
@@ -1165,6 +1170,10 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
             usual = max(float(np.linalg.norm(step)), 1e-9)
             in_order = _in_order(own)
             clean = in_order and _without_wild(own)     # in order with no wild: nothing to set right
+            shown = [len(cards[x].corners) for x in m.cards]
+
+            def whole_at(i: int, shown=shown) -> bool:
+                return shown[i] > np.median(shown)
             for at in range(len(m.cards) + 1):
                 inside = False
                 # where a corner lies from the place: how far along the line from it and how far
@@ -1176,6 +1185,17 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     def where(k: int, anchors=anchors, end=end) -> tuple[float, float, bool]:
                         along, off = _beyond(P, anchors, end, k)
                         return (along - 1) * usual, off, low <= along <= high
+
+                    def far_end(k: int, anchors=anchors, end=end) -> Optional[float]:
+                        along, off = _beyond(P, anchors, end, k)
+                        return abs(along - 1) if high < along <= settings.adopt_far else None
+
+                    def face_fit(k: int, anchors=anchors, end=end) -> Optional[float]:
+                        way = end[0]
+                        rel = (P[k] - P[anchors[-1]] - way * usual) / unit
+                        at_face = np.array([rel @ way, rel @ np.array([-way[1], way[0]])])
+                        near = [float(np.linalg.norm(at_face - f)) for f in faces]
+                        return min(near) if near and min(near) <= settings.face_tolerance else None
                 else:
                     # halfway along a long step; or, in a meld that reads with a wild standing in
                     # for a card, halfway between two cards whatever the step (a column so tight
@@ -1201,6 +1221,24 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                                 and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio
                         if near and fit_here:
                             fits.append((abs(aside) / usual + off / unit, k))
+                    # (never a wild: it would make nearly any meld valid, the rules' check telling nothing)
+                    # (and never beyond the first card laid: the other end's card shows its whole face)
+                    if not fits and faces and at in (0, len(m.cards)) and len(cards[c].corners) == 1 \
+                            and not Card.parse(names[c]).can_be_wild and not whole_at(-1 if at == 0 else 0):
+                        k = cards[c].corners[0]
+                        face = face_fit(k)
+                        if face is not None:
+                            fits.append((settings.face_tolerance + face, k))
+                    far = False
+                    if not fits and settings.adopt_far > high and at in (0, len(m.cards)) \
+                            and not Card.parse(names[c]).can_be_wild:
+                        for k in cards[c].corners:
+                            along = far_end(k)
+                            aside, off, _ = where(k)
+                            if along is not None and off <= settings.adopt_offset * unit \
+                                    and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio:
+                                fits.append((along + off / unit, k))
+                        far = bool(fits)
                     if not fits:
                         continue
                     fit, k = min(fits)
@@ -1210,6 +1248,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     grown = own[:at] + [names[c]] + own[at:]
                     if inside:          # a short step: only a card that sets the wild right (in order, or none)
                         ruled = _without_wild(grown) if in_order else _in_order(grown)
+                    elif far:           # a long step: only the next card of a run laid in order
+                        reading = _reading(grown)
+                        ruled = _in_order(grown) and reading is not None and reading.kind == "sequence"
                     else:
                         ruled = _valid(grown)
                     if ruled:
@@ -1306,13 +1347,14 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     names = [c.card for c in cards]
     # a card left out of a line is taken back, and lines end to end that read on as one meld
     # are joined, before a line is cut in two (a run missing a card may read as two)
-    melds = join_continued(adopt_loose([g.meld(line, card_of) for line in lines], cards, corners, settings),
+    faces = g.face_offsets if settings.adopt_faces else ()
+    melds = join_continued(adopt_loose([g.meld(line, card_of) for line in lines], cards, corners, settings, faces),
                            cards, corners, settings)
     melds = [part for m in melds for part in split_joined(m, names, g.P)]
     g.valid_melds = [m for m in melds if _valid([names[c] for c in m.cards])]
     rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
     # the cards of lines that are no melds are loose too: a meld may take one back
-    melds = join_continued(adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings),
+    melds = join_continued(adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings, faces),
                            cards, corners, settings)
     taken = {c for m in melds for c in m.cards}
     rows = [row for row in ([c for c in row if c not in taken] for row in rows) if row]
