@@ -1153,7 +1153,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     corner would, one step beyond an end (``faces``: where the photo's last cards show their far
     corners, along and across the line from the band corner, index sizes), is the meld's last
     card, its band corner covered (never a wild, nor beyond a first card: when the other end's
-    card shows its whole face). The best fitting card first, one at a time."""
+    card shows its whole face). And the next card of a run laid in order, a natural one, may lie
+    up to ``adopt_far`` steps beyond an end (steps uneven, a second deck printing its index
+    elsewhere on the card). The best fitting card first, one at a time."""
     P = corners.centres.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
@@ -1234,7 +1236,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                             and not Card.parse(names[c]).can_be_wild:
                         for k in cards[c].corners:
                             along = far_end(k)
-                            aside, off, _ = where(k)
+                            _, off, _ = where(k)
                             if along is not None and off <= settings.adopt_offset * unit \
                                     and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio:
                                 fits.append((along + off / unit, k))
