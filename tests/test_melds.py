@@ -1141,7 +1141,6 @@ def test_a_card_showing_its_far_corner_beyond_a_melds_first_card_is_not_taken():
     assert "KH" not in [c for m in melds_read(g) for c in m]
 
 
-
 # as a photo gave them (train4 374): a run's steps uneven (48, 38, 66, 42 px), its last card 84 px
 # on from the card before, as far as about two of its steps
 UNEVEN_RUN = [("7D", (411, 517, 482, 553)), ("8D", (399, 469, 471, 507)), ("9D", (393, 430, 469, 470)),
@@ -1156,4 +1155,3 @@ def test_the_next_card_of_a_run_about_two_steps_on_ends_it():
 def test_a_card_about_two_steps_on_that_is_not_the_runs_next_card_stays_out():
     g = find_melds(corners_of(UNEVEN_RUN + [("QH", (342, 250, 417, 288))]))
     _same_up_to_direction(melds_read(g), [["JD", "10D", "9D", "8D", "7D"]])
-
