@@ -1159,6 +1159,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     P = corners.centres.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
+    wild = [Card.parse(n).can_be_wild for n in names]
     melds = list(melds)
     low, high = settings.adopt_steps
     while True:
@@ -1176,6 +1177,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
 
             def whole_at(i: int, shown=shown) -> bool:
                 return shown[i] > np.median(shown)
+
+            def alike_size(k: int, unit=unit) -> bool:
+                return 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio
             for at in range(len(m.cards) + 1):
                 inside = False
                 # where a corner lies from the place: how far along the line from it and how far
@@ -1188,9 +1192,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         along, off = _beyond(P, anchors, end, k)
                         return (along - 1) * usual, off, low <= along <= high
 
-                    def far_end(k: int, anchors=anchors, end=end) -> Optional[float]:
+                    def far_end(k: int, anchors=anchors, end=end) -> Optional[tuple[float, float]]:
                         along, off = _beyond(P, anchors, end, k)
-                        return abs(along - 1) if high < along <= settings.adopt_far else None
+                        return (along - 1, off) if high < along <= settings.adopt_far else None
 
                     def face_fit(k: int, anchors=anchors, end=end) -> Optional[float]:
                         way = end[0]
@@ -1219,27 +1223,23 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         if names[c] == "JK":
                             fit_here = off <= settings.adopt_joker_offset * unit
                         else:
-                            fit_here = off <= settings.adopt_offset * unit \
-                                and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio
+                            fit_here = off <= settings.adopt_offset * unit and alike_size(k)
                         if near and fit_here:
                             fits.append((abs(aside) / usual + off / unit, k))
                     # (never a wild: it would make nearly any meld valid, the rules' check telling nothing)
                     # (and never beyond the first card laid: the other end's card shows its whole face)
                     if not fits and faces and at in (0, len(m.cards)) and len(cards[c].corners) == 1 \
-                            and not Card.parse(names[c]).can_be_wild and not whole_at(-1 if at == 0 else 0):
+                            and not wild[c] and not whole_at(-1 if at == 0 else 0):
                         k = cards[c].corners[0]
                         face = face_fit(k)
                         if face is not None:
                             fits.append((settings.face_tolerance + face, k))
                     far = False
-                    if not fits and settings.adopt_far > high and at in (0, len(m.cards)) \
-                            and not Card.parse(names[c]).can_be_wild:
+                    if not fits and settings.adopt_far > high and at in (0, len(m.cards)) and not wild[c]:
                         for k in cards[c].corners:
-                            along = far_end(k)
-                            _, off, _ = where(k)
-                            if along is not None and off <= settings.adopt_offset * unit \
-                                    and 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio:
-                                fits.append((along + off / unit, k))
+                            on = far_end(k)
+                            if on is not None and on[1] <= settings.adopt_offset * unit and alike_size(k):
+                                fits.append((on[0] + on[1] / unit, k))
                         far = bool(fits)
                     if not fits:
                         continue
