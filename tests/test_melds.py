@@ -1155,3 +1155,88 @@ def test_the_next_card_of_a_run_about_two_steps_on_ends_it():
 def test_a_card_about_two_steps_on_that_is_not_the_runs_next_card_stays_out():
     g = find_melds(corners_of(UNEVEN_RUN + [("QH", (342, 250, 417, 288))]))
     _same_up_to_direction(melds_read(g), [["JD", "10D", "9D", "8D", "7D"]])
+
+
+# as a photo gave them (valart3 333): a run's steps shrinking down the column (a table shot at an
+# angle), the last card laid (its two corners showing) under half a step on from the card before
+TIGHT_END = [("AH", (303, 147, 314, 159)), ("2H", (285, 159, 307, 182)), ("3H", (270, 184, 291, 205)),
+             ("4H", (253, 207, 273, 226)), ("5H", (245, 226, 255, 235)), ("6H", (238, 237, 246, 244))]
+
+
+def test_the_card_laid_last_a_tight_step_on_ends_its_run():
+    g = find_melds(corners_of(TIGHT_END + [("7H", (233, 244, 241, 253)), ("7H", (233, 275, 241, 282))]))
+    _same_up_to_direction(melds_read(g), [["AH", "2H", "3H", "4H", "5H", "6H", "7H"]])
+
+
+def test_a_card_a_tight_step_on_that_is_not_the_runs_next_card_stays_out():
+    g = find_melds(corners_of(TIGHT_END + [("7S", (233, 244, 241, 253)), ("7S", (233, 275, 241, 282))]))
+    _same_up_to_direction(melds_read(g), [["AH", "2H", "3H", "4H", "5H", "6H"]])
+
+
+def test_a_card_showing_one_corner_a_tight_step_on_stays_out():
+    # only the card laid last, its whole face showing, lies that near: one showing a single corner
+    # there is another card's (its band corner covered by the run's end would show none)
+    g = find_melds(corners_of(TIGHT_END + [("7H", (233, 244, 241, 253))]))
+    assert ["AH", "2H", "3H", "4H", "5H", "6H", "7H"] not in melds_read(g)
+    assert ["7H", "6H", "5H", "4H", "3H", "2H", "AH"] not in melds_read(g)
+
+
+def test_a_last_card_showing_a_larger_far_corner_than_the_covered_bands_ends_its_meld():
+    # as a photo gave them (train4 136): the bands of a run mostly covered, their boxes smaller
+    # than the index; the last card's band corner covered, its far corner whole: measured in the
+    # bands' sizes it lies two index sizes from where the photo's faces lie, in its own at the place
+    cards = [("8H", (76, 101, 94, 117)), ("9H", (100, 99, 115, 112)), ("10H", (114, 97, 132, 112)),
+             ("JH", (135, 95, 151, 110)), ("QH", (151, 93, 168, 109)), ("QH", (233, 147, 250, 164)),
+             ("9S", (750, 32, 760, 45)), ("10S", (769, 30, 783, 40)), ("JS", (789, 28, 799, 41)),
+             ("QS", (805, 26, 820, 42)), ("QS", (871, 81, 884, 100)),
+             ("3D", (547, 53, 559, 65)), ("4D", (567, 51, 579, 63)), ("5D", (584, 49, 595, 60))]
+    g = find_melds(corners_of(cards + [("6D", (679, 94, 689, 111))]))
+    _same_up_to_direction(melds_read(g), [["8H", "9H", "10H", "JH", "QH"], ["3D", "4D", "5D", "6D"],
+                                          ["9S", "10S", "JS", "QS"]])
+    g = find_melds(corners_of(cards + [("7D", (679, 94, 689, 111))]))
+    assert ["3D", "4D", "5D", "7D"] not in melds_read(g) and ["7D", "5D", "4D", "3D"] not in melds_read(g)
+
+
+def _turned_ones(turned: set[int]) -> IndexWays:
+    """The way each corner is printed: those in ``turned`` turned round against the others."""
+    return IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
+
+
+def test_a_card_showing_its_four_corners_stays_whole_at_the_end_of_its_own_meld():
+    # as a photo gave them (val150 53): a four-index deck, its cards lying across; the clubs' last
+    # card, 6C, shows its four corners just before the spades' first card, 3S, two of them where
+    # the spades' next band would lie; the spades end in AS, showing its four corners too. A meld
+    # has one last card: the 6C is the clubs', whole, and nothing lies beyond the spades' first card
+    found = [("8S", (277, 615, 293, 621)), ("8S", (320, 609, 336, 616)), ("AC", (326, 619, 343, 628)),
+             ("AC", (284, 627, 300, 635)), ("2C", (330, 632, 346, 638)), ("2C", (287, 637, 303, 644)),
+             ("JK", (323, 640, 348, 648)), ("JK", (291, 646, 316, 653)), ("4C", (335, 652, 351, 657)),
+             ("4C", (293, 656, 309, 663)), ("5C", (336, 658, 352, 664)), ("5C", (295, 665, 311, 671)),
+             ("6C", (339, 667, 355, 674)), ("6C", (302, 692, 318, 698)), ("6C", (343, 687, 358, 693)),
+             ("6C", (298, 673, 314, 679)), ("3S", (346, 696, 361, 702)), ("3S", (306, 701, 321, 707)),
+             ("2S", (348, 703, 363, 709)), ("2S", (308, 710, 322, 716)), ("AS", (351, 711, 367, 718)),
+             ("AS", (315, 734, 329, 740)), ("AS", (354, 729, 369, 736)), ("AS", (312, 716, 326, 723))]
+    turned = set(range(3, len(found), 2)) | {0}     # printed turned round against the others
+    g = find_melds(corners_of(found), same_way_up=_turned_ones(turned))
+    _same_up_to_direction(melds_read(g), [["AC", "2C", "JK", "4C", "5C", "6C"], ["3S", "2S", "AS"]])
+    six = [c for c in g.cards if c.card == "6C"]
+    assert len(six) == 1 and len(six[0].corners) == 4
+
+
+def test_a_last_card_showing_its_four_corners_a_tight_step_on_ends_its_group_whole():
+    # as a photo gave them (train4 511): a four-index deck's group of two copies each, its last
+    # card (four corners showing) a tight step on from the copy before it: its corners are one
+    # card's, none the copy's, and that card ends the group
+    found = [("7D", (324, 98, 348, 115)), ("7D", (271, 120, 293, 133)), ("2C", (328, 114, 351, 129)),
+             ("2C", (275, 129, 297, 143)), ("5D", (333, 128, 355, 143)), ("5D", (290, 175, 312, 188)),
+             ("5D", (340, 160, 362, 174)), ("5D", (281, 145, 303, 159)), ("5D", (241, 180, 262, 193)),
+             ("6D", (245, 192, 266, 205)), ("6D", (256, 217, 276, 230)), ("4S", (357, 215, 378, 229)),
+             ("4S", (311, 230, 331, 242)), ("4S", (360, 229, 379, 242)), ("4S", (315, 244, 334, 256)),
+             ("4H", (363, 241, 383, 253)), ("4H", (320, 256, 339, 268)), ("4H", (368, 251, 387, 263)),
+             ("4H", (324, 264, 343, 275)), ("4C", (372, 263, 391, 273)), ("4C", (329, 275, 348, 286)),
+             ("4C", (372, 269, 392, 281)), ("4C", (340, 303, 358, 313)), ("4C", (381, 289, 399, 300)),
+             ("4C", (331, 284, 350, 296))]
+    turned = {1, 3, 5, 7, 12, 14, 16, 18, 20, 22, 24}
+    g = find_melds(corners_of(found), same_way_up=_turned_ones(turned))
+    assert ["4S", "4S", "4H", "4H", "4C", "4C"] in melds_read(g)
+    clubs = sorted(len(c.corners) for c in g.cards if c.card == "4C")
+    assert clubs == [2, 4]

@@ -208,7 +208,8 @@ class _Grouper:
         self.sure = self._not_meld_steps({p for p, k in support.items() if k >= settings.line_pair_support})
         # a card surely showing its four corners (a four-index deck's last card): each two are one
         # card's, never two cards of a line
-        for quad in whole_cards(corners, support, settings, same_way_up, self.turned) if self.turned else []:
+        self.wholes = whole_cards(corners, support, settings, same_way_up, self.turned) if self.turned else []
+        for quad in self.wholes:
             self.sure |= {(min(a, b), max(a, b)) for a, b in combinations(quad, 2)}
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
@@ -625,6 +626,36 @@ class _Grouper:
                 kept.remove(line)
         return kept, partners
 
+    def drop_split_wholes(self, lines: list[_Line], partners: dict[int, list[int]]) -> list[_Line]:
+        """A card showing its whole face (its four corners) is the last card laid of one meld. When
+        two lines each hold some of its corners, the one holding another such card too (its own
+        last card, at its other end) ends short of it: the card lies beyond its first card, it is
+        the other line's."""
+        if not self.wholes:
+            return lines
+        whole_of = {k: i for i, quad in enumerate(self.wholes) for k in quad}
+
+        def held(line: _Line) -> dict[int, set[int]]:
+            out: dict[int, set[int]] = {}
+            for k in line.corners:
+                for j in [k] + partners.get(k, []):
+                    if j in whole_of:
+                        out.setdefault(whole_of[j], set()).add(j)
+            return out
+        holds = [held(line) for line in lines]
+        out = []
+        for li, line in enumerate(lines):
+            split = [w for w in holds[li] if any(w in h for lj, h in enumerate(holds) if lj != li)]
+            if len(holds[li]) >= 2 and len(split) == 1:
+                drop = set(self.wholes[split[0]])
+                first = line.corners[0] in drop
+                corners = line.corners[1:] if first else line.corners[:-1] if line.corners[-1] in drop else []
+                if corners and not drop & set(corners):           # at an end only, and wholly
+                    line = _Line(corners, [i - first for i in line.missing if 0 < i - first < len(corners)],
+                                 line.misfit, line.score)
+            out.append(line)
+        return out
+
     def _offsets(self, k: int, outward: np.ndarray, low: Optional[float] = None) -> list[tuple[int, float, float]]:
         """Corners that could be the far corner of corner ``k``'s card, the end of a line
         stepping ``outward``: the same reading, a card's size away, not a band of a meld, beyond
@@ -899,6 +930,15 @@ class _Grouper:
                 owner[k] = [k] + partners.get(k, [])
                 way[k], valid[k] = axis, makes_meld
         used = {k for ks in owner.values() for k in ks}
+        # a card showing its four corners is one card: a meld's corner it has takes the others;
+        # none of them joins another card
+        whole_of = {k: quad for quad in self.wholes for k in quad}
+        for quad in self.wholes:
+            on = [h for h, ks in owner.items() if set(ks) & set(quad)]
+            if len(on) == 1 and valid[on[0]]:
+                free = [k for k in quad if k not in used]
+                owner[on[0]] += free
+                used |= set(free)
         rest = [k for k in range(len(self.P)) if k not in used]
         for r in sorted(rest, key=lambda r: min((self.U[r, k] for k in owner), default=0.0)):
             # a far corner that lies where the photo's last cards show theirs, however close
@@ -914,6 +954,7 @@ class _Grouper:
                          else far_enough(self.U[k, r], low, self.s, self.turned, k, r))
                     and self.U[k, r] <= self.s.same_card_max
                     and not self._between(k, r, owner[k])
+                    and (r not in whole_of or bool(set(whole_of[r]) & set(owner[k])))
                     and not self._copy_same_way_up(k, r)]
             if fits:
                 owner[min(fits, key=lambda k: self.U[k, r])].append(r)
@@ -1153,7 +1194,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     corner would, one step beyond an end (``faces``: where the photo's last cards show their far
     corners, along and across the line from the band corner, index sizes), is the meld's last
     card, its band corner covered (never a wild, nor beyond a first card: when the other end's
-    card shows its whole face). And the next card of a run laid in order, a natural one, may lie
+    card shows its whole face). The card laid last, showing its whole face, may lie nearer than
+    a step, down to ``adopt_near`` steps (a tight last step), when the meld still reads in order.
+    And the next card of a run laid in order, a natural one, may lie
     up to ``adopt_far`` steps beyond an end (steps uneven, a second deck printing its index
     elsewhere on the card). The best fitting card first, one at a time."""
     P = corners.centres.astype(np.float64)
@@ -1192,15 +1235,23 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         along, off = _beyond(P, anchors, end, k)
                         return (along - 1) * usual, off, low <= along <= high
 
+                    def close(k: int, anchors=anchors, end=end) -> Optional[tuple[float, float]]:
+                        along, off = _beyond(P, anchors, end, k)
+                        return (1 - along, off) if settings.adopt_near <= along < low else None
+
                     def far_end(k: int, anchors=anchors, end=end) -> Optional[tuple[float, float]]:
                         along, off = _beyond(P, anchors, end, k)
                         return (along - 1, off) if high < along <= settings.adopt_far else None
 
                     def face_fit(k: int, anchors=anchors, end=end) -> Optional[float]:
                         way = end[0]
-                        rel = (P[k] - P[anchors[-1]] - way * usual) / unit
-                        at_face = np.array([rel @ way, rel @ np.array([-way[1], way[0]])])
-                        near = [float(np.linalg.norm(at_face - f)) for f in faces]
+                        near = []
+                        # in the meld's index sizes, or in the far corner's own: a face shows its
+                        # index whole, where the band corners may show only part of theirs
+                        for size in (unit, S[k]):
+                            rel = (P[k] - P[anchors[-1]] - way * usual) / size
+                            at_face = np.array([rel @ way, rel @ np.array([-way[1], way[0]])])
+                            near += [float(np.linalg.norm(at_face - f)) for f in faces]
                         return min(near) if near and min(near) <= settings.face_tolerance else None
                 else:
                     # halfway along a long step; or, in a meld that reads with a wild standing in
@@ -1234,6 +1285,15 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         face = face_fit(k)
                         if face is not None:
                             fits.append((settings.face_tolerance + face, k))
+                    # a tight last step: the card laid last (its whole face showing) lying nearer
+                    whole = bool(fits)
+                    if not fits and settings.adopt_near < low and at in (0, len(m.cards)) and not wild[c] \
+                            and len(cards[c].corners) > np.median(shown) and not whole_at(-1 if at == 0 else 0):
+                        for k in cards[c].corners:
+                            on = close(k)
+                            if on is not None and on[1] <= settings.adopt_offset * unit and alike_size(k):
+                                fits.append((on[0] + on[1] / unit, k))
+                    tight = bool(fits) and not whole
                     far = False
                     if not fits and settings.adopt_far > high and at in (0, len(m.cards)) and not wild[c]:
                         for k in cards[c].corners:
@@ -1250,6 +1310,8 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                     grown = own[:at] + [names[c]] + own[at:]
                     if inside:          # a short step: only a card that sets the wild right (in order, or none)
                         ruled = _without_wild(grown) if in_order else _in_order(grown)
+                    elif tight:         # a tight step: only a card keeping the meld read in order
+                        ruled = _valid(grown) and _in_order(grown)
                     elif far:           # a long step: only the next card of a run laid in order
                         reading = _reading(grown)
                         ruled = _in_order(grown) and reading is not None and reading.kind == "sequence"
@@ -1343,6 +1405,7 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     g.far = g.far_corners(first)
     g.stop_at_faces = True
     lines, partners = g.merge_parallel([line for line in g.lines() if not g.pairs_row(line)])
+    lines = g.drop_split_wholes(lines, partners)
     cards, card_of = g.cards(lines, partners)
     g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
