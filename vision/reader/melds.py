@@ -1196,9 +1196,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     card, its band corner covered (never a wild, nor beyond a first card: when the other end's
     card shows its whole face). The card laid last, showing its whole face, may lie nearer than
     a step, down to ``adopt_near`` steps (a tight last step), when the meld still reads in order.
-    And the next card of a run laid in order, a natural one, may lie
-    up to ``adopt_far`` steps beyond an end (steps uneven, a second deck printing its index
-    elsewhere on the card). The best fitting card first, one at a time."""
+    And the next card of a run laid in order, a natural one, may lie up to ``adopt_far`` steps
+    beyond an end (steps uneven, a second deck printing its index elsewhere on the card). The
+    best fitting card first, one at a time."""
     P = corners.centres.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
@@ -1286,14 +1286,14 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         if face is not None:
                             fits.append((settings.face_tolerance + face, k))
                     # a tight last step: the card laid last (its whole face showing) lying nearer
-                    whole = bool(fits)
+                    by_place = bool(fits)
                     if not fits and settings.adopt_near < low and at in (0, len(m.cards)) and not wild[c] \
                             and len(cards[c].corners) > np.median(shown) and not whole_at(-1 if at == 0 else 0):
                         for k in cards[c].corners:
                             on = close(k)
                             if on is not None and on[1] <= settings.adopt_offset * unit and alike_size(k):
                                 fits.append((on[0] + on[1] / unit, k))
-                    tight = bool(fits) and not whole
+                    tight = bool(fits) and not by_place
                     far = False
                     if not fits and settings.adopt_far > high and at in (0, len(m.cards)) and not wild[c]:
                         for k in cards[c].corners:
