@@ -209,6 +209,7 @@ class _Grouper:
         # a card surely showing its four corners (a four-index deck's last card): each two are one
         # card's, never two cards of a line
         self.wholes = whole_cards(corners, support, settings, same_way_up, self.turned) if self.turned else []
+        self.whole_of = {k: quad for quad in self.wholes for k in quad}      # each such corner's four
         for quad in self.wholes:
             self.sure |= {(min(a, b), max(a, b)) for a, b in combinations(quad, 2)}
         self.face_offsets: list[np.ndarray] = []
@@ -633,21 +634,14 @@ class _Grouper:
         the other line's."""
         if not self.wholes:
             return lines
-        whole_of = {k: i for i, quad in enumerate(self.wholes) for k in quad}
-
-        def held(line: _Line) -> dict[int, set[int]]:
-            out: dict[int, set[int]] = {}
-            for k in line.corners:
-                for j in [k] + partners.get(k, []):
-                    if j in whole_of:
-                        out.setdefault(whole_of[j], set()).add(j)
-            return out
-        holds = [held(line) for line in lines]
+        # per line, the whole cards it holds corners of (its own, or their second band's)
+        holds = [{self.whole_of[j] for k in line.corners for j in [k] + partners.get(k, []) if j in self.whole_of}
+                 for line in lines]
         out = []
         for li, line in enumerate(lines):
             split = [w for w in holds[li] if any(w in h for lj, h in enumerate(holds) if lj != li)]
             if len(holds[li]) >= 2 and len(split) == 1:
-                drop = set(self.wholes[split[0]])
+                drop = set(split[0])
                 first = line.corners[0] in drop
                 corners = line.corners[1:] if first else line.corners[:-1] if line.corners[-1] in drop else []
                 if corners and not drop & set(corners):           # at an end only, and wholly
@@ -932,7 +926,6 @@ class _Grouper:
         used = {k for ks in owner.values() for k in ks}
         # a card showing its four corners is one card: a meld's corner it has takes the others;
         # none of them joins another card
-        whole_of = {k: quad for quad in self.wholes for k in quad}
         for quad in self.wholes:
             on = [h for h, ks in owner.items() if set(ks) & set(quad)]
             if len(on) == 1 and valid[on[0]]:
@@ -954,7 +947,7 @@ class _Grouper:
                          else far_enough(self.U[k, r], low, self.s, self.turned, k, r))
                     and self.U[k, r] <= self.s.same_card_max
                     and not self._between(k, r, owner[k])
-                    and (r not in whole_of or bool(set(whole_of[r]) & set(owner[k])))
+                    and (r not in self.whole_of or bool(set(self.whole_of[r]) & set(owner[k])))
                     and not self._copy_same_way_up(k, r)]
             if fits:
                 owner[min(fits, key=lambda k: self.U[k, r])].append(r)
@@ -1235,13 +1228,17 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         along, off = _beyond(P, anchors, end, k)
                         return (along - 1) * usual, off, low <= along <= high
 
-                    def close(k: int, anchors=anchors, end=end) -> Optional[tuple[float, float]]:
-                        along, off = _beyond(P, anchors, end, k)
-                        return (1 - along, off) if settings.adopt_near <= along < low else None
-
-                    def far_end(k: int, anchors=anchors, end=end) -> Optional[tuple[float, float]]:
-                        along, off = _beyond(P, anchors, end, k)
-                        return (along - 1, off) if high < along <= settings.adopt_far else None
+                    def off_step(c: int, nearest: float, farthest: float, anchors=anchors, end=end) -> list:
+                        # card c's corners lying nearer or farther than a step (``where`` takes the
+                        # steps between ``low`` and ``high``), from ``nearest`` to ``farthest`` steps on,
+                        # on the line and alike in size: (fit, corner)
+                        out = []
+                        for k in cards[c].corners:
+                            along, off = _beyond(P, anchors, end, k)
+                            if nearest <= along <= farthest and not low <= along <= high \
+                                    and off <= settings.adopt_offset * unit and alike_size(k):
+                                out.append((abs(along - 1) + off / unit, k))
+                        return out
 
                     def face_fit(k: int, anchors=anchors, end=end) -> Optional[float]:
                         way = end[0]
@@ -1286,20 +1283,13 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         if face is not None:
                             fits.append((settings.face_tolerance + face, k))
                     # a tight last step: the card laid last (its whole face showing) lying nearer
-                    by_place = bool(fits)
+                    tight = far = False
                     if not fits and settings.adopt_near < low and at in (0, len(m.cards)) and not wild[c] \
                             and len(cards[c].corners) > np.median(shown) and not whole_at(-1 if at == 0 else 0):
-                        for k in cards[c].corners:
-                            on = close(k)
-                            if on is not None and on[1] <= settings.adopt_offset * unit and alike_size(k):
-                                fits.append((on[0] + on[1] / unit, k))
-                    tight = bool(fits) and not by_place
-                    far = False
+                        fits = off_step(c, settings.adopt_near, low)
+                        tight = bool(fits)
                     if not fits and settings.adopt_far > high and at in (0, len(m.cards)) and not wild[c]:
-                        for k in cards[c].corners:
-                            on = far_end(k)
-                            if on is not None and on[1] <= settings.adopt_offset * unit and alike_size(k):
-                                fits.append((on[0] + on[1] / unit, k))
+                        fits = off_step(c, high, settings.adopt_far)
                         far = bool(fits)
                     if not fits:
                         continue
