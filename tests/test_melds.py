@@ -1239,3 +1239,33 @@ def test_a_last_card_showing_its_four_corners_a_tight_step_on_ends_its_group_who
     assert ["4S", "4S", "4H", "4H", "4C", "4C"] in melds_read(g)
     clubs = sorted(len(c.corners) for c in g.cards if c.card == "4C")
     assert clubs == [2, 4]
+
+
+def _angled(degrees: list[float]) -> IndexWays:
+    """The way each corner is printed, by its turn in degrees: alike within 60, turned round past 120."""
+    a = np.radians(degrees)
+    return IndexWays(lambda i, j: float(np.cos(a[i] - a[j])) > 0.5, lambda i, j: float(np.cos(a[i] - a[j])) < -0.5)
+
+
+def test_a_spread_hands_last_card_is_one_card_though_its_far_corner_ends_another_row():
+    # as a photo gave them (val150 67): a hand spread in rows beside the melds, the upper row's
+    # last card (a joker) showing its whole face; its far corner, printed turned round, lies
+    # where the lower row runs on. Neither row makes a meld: the joker is one card, not two
+    found = [("JD", (1165, 1239, 1192, 1263)), ("4D", (1046, 1049, 1072, 1076)), ("5C", (1072, 1074, 1099, 1102)),
+             ("6D", (1094, 1094, 1120, 1120)), ("6D", (1263, 1118, 1290, 1142)), ("6C", (1158, 925, 1189, 956)),
+             ("6H", (1180, 953, 1210, 984)), ("6S", (1255, 1037, 1284, 1064)), ("6S", (1424, 1071, 1452, 1097)),
+             ("7D", (1283, 1595, 1306, 1612)), ("8D", (1307, 1609, 1329, 1627)), ("9D", (1328, 1622, 1350, 1640)),
+             ("9D", (1468, 1644, 1490, 1663)), ("8H", (1638, 1638, 1663, 1658)), ("QS", (1677, 1584, 1705, 1607)),
+             ("4S", (1736, 1557, 1760, 1577)), ("4H", (1795, 1506, 1822, 1530)), ("JK", (1847, 1469, 1888, 1503)),
+             ("JK", (1972, 1464, 2014, 1496)), ("5S", (1615, 1770, 1636, 1786)), ("7H", (1667, 1727, 1691, 1745)),
+             ("5H", (1715, 1693, 1740, 1712)), ("JK", (1769, 1656, 1805, 1688)), ("9S", (1811, 1618, 1835, 1637)),
+             ("9D", (1868, 1581, 1892, 1599)), ("2S", (1915, 1542, 1939, 1561))]
+    turns = [136, 313, 310, 311, 131, 317, 316, 315, 135, 319, 318, 321, 141, 320, 323, 318, 324, 321, 141, 320,
+             326, 323, 326, 323, 323, 322]
+    g = find_melds(corners_of(found), same_way_up=_angled(turns))
+    assert sorted(c.corners for c in g.cards if c.card == "JK") == [(17, 18), (22,)]
+    assert ["7D", "8D", "9D"] in melds_read(g)
+    # printed the same way up as the row's joker, the corner is another joker: two cards
+    turns[18] = turns[17]
+    g = find_melds(corners_of(found), same_way_up=_angled(turns))
+    assert sorted(c.corners for c in g.cards if c.card == "JK") == [(17,), (18,), (22,)]

@@ -923,6 +923,8 @@ class _Grouper:
             for k in line.corners:
                 owner[k] = [k] + partners.get(k, [])
                 way[k], valid[k] = axis, makes_meld
+        if self.s.row_far_corner:
+            self._join_row_ends(lines, owner, valid)
         used = {k for ks in owner.values() for k in ks}
         # a card showing its four corners is one card: a meld's corner it has takes the others;
         # none of them joins another card
@@ -968,6 +970,22 @@ class _Grouper:
             cards.append(ReadCard(self.names[first], float(max(conf[g])), tuple(g)))
         card_of = {k: i for i, card in enumerate(cards) for k in card.corners}
         return cards, card_of
+
+    def _join_row_ends(self, lines: list[_Line], owner: dict[int, list[int]], valid: dict[int, bool]) -> None:
+        """Two corners that ``merge_corners`` takes for one card's, printed surely turned round
+        against each other, on two lines that make no meld (a spread hand's rows), one of them
+        ending its line: one card (a row's last card shows its whole face, and its far corner may
+        lie where another row runs on)."""
+        rows = [line for line in lines if not valid[line.corners[0]]]
+        if self.turned is None or len(rows) < 2:
+            return
+        row_of = {k: li for li, line in enumerate(rows) for k in line.corners}
+        ends = {k for line in rows for k in (line.corners[0], line.corners[-1])}
+        card = {k: i for i, c in enumerate(merge_corners(self.corners, self.s, self.same_way_up)) for k in c.corners}
+        for a, b in combinations(sorted(row_of), 2):
+            if a in owner and b in owner and card[a] == card[b] and row_of[a] != row_of[b] \
+                    and (a in ends or b in ends) and self.turned(a, b) and len(owner[a]) + len(owner[b]) <= 4:
+                owner[a] += owner.pop(b)
 
     def _copy_same_way_up(self, a: int, b: int) -> bool:
         """Whether two corners of one reading are two cards by the way they are printed: the same

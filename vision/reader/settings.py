@@ -101,6 +101,7 @@ class ReaderSettings:
     adopt_joker_offset: float = 1.7    # ... or of a joker's, whatever its index's size (some decks print it aside)
     adopt_far: float = 2.0             # ... or this many steps, the next card of a run laid in order (natural)
     adopt_near: float = 0.3            # ... or this few, a natural card showing its whole face (laid last), in order
+    row_far_corner: bool = True        # a row's end corner and another row's, one card's by merge_corners, turned round: one card
     adopt_faces: bool = True           # ... or a card showing one corner where that card's far corner would lie
     gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
     near_fit: float = 1.0              # a nearer corner fitting a line this well is taken before a farther one
