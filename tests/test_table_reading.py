@@ -388,7 +388,11 @@ def test_line_points_take_each_cards_corner_along_the_line():
 
 @pytest.mark.parametrize("names, like", [(["7S", "8S", "10S"], True), (["5C", "JK", "JK", "8C"], True),
                                          (["9H", "9C", "7C"], True), (["KC", "QC", "9C", "JH", "9S"], False),
-                                         (["2S", "8C", "9H", "10H", "5D"], False)])
+                                         (["2S", "8C", "9H", "10H", "5D"], False),
+                                         # a spread hand's row: four diamonds of it, but far apart in rank
+                                         (["3D", "5H", "KD", "10D", "2H", "QD"], False),
+                                         (["4H", "5H", "7H"], True), (["3D", "10D", "QD", "KD"], True),
+                                         (["AH", "2H", "3H", "KH"], True), (["QH", "KH", "AH", "5S"], True)])
 def test_meld_like(names, like):
     assert meld_like(names) is like
 

@@ -123,15 +123,26 @@ def _valid(names: list[str]) -> bool:
 
 def meld_like(names: list[str]) -> bool:
     """Whether cards in a line could be a meld, if not a valid one then one card off (a misread,
-    a wild out of place): all their natural cards but one share a suit or a rank. A row of a
-    spread hand seldom does."""
+    a wild out of place): all their natural cards but one share a rank, or a suit and lie
+    within the line's length of each other in rank (an ace low or high). A row of a spread hand
+    seldom does."""
     if read_meld(names).valid:
         return True
     natural = [n for n in names if n != "JK" and not n.startswith("2")]
     if len(natural) <= 2:
         return True
-    most = max(max(Counter(n[-1] for n in natural).values()), max(Counter(n[:-1] for n in natural).values()))
-    return most >= len(natural) - 1
+    if max(Counter(n[:-1] for n in natural).values()) >= len(natural) - 1:
+        return True                       # a group
+    suit, most = Counter(n[-1] for n in natural).most_common(1)[0]
+    if most < len(natural) - 1:
+        return False
+    # a run: its suit's ranks within the line's length, but for one card when all share the suit
+    ranks = sorted(Card.parse(n).order for n in natural if n[-1] == suit)
+    spare = len(ranks) - (len(natural) - 1)
+    for values in (ranks, sorted(14 if v == 1 else v for v in ranks)):
+        if min(values[k + len(values) - spare - 1] - values[k] for k in range(spare + 1)) < len(names):
+            return True
+    return False
 
 
 def one_card_off(names: list[str]) -> bool:
