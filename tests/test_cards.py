@@ -322,3 +322,21 @@ def test_a_card_with_wide_indices_whose_corners_lie_close_is_one_card_when_print
             "alike": IndexWays(lambda i, j: True, lambda i, j: False)}[ways]
     assert len(merge_corners(corners, same_way_up=told)) == cards
     assert len(merge_corners(corners, ReaderSettings(turned_card_min=1.6), told)) == 2
+
+
+def test_two_copies_side_by_side_each_showing_one_edge_are_two_cards_where_whole_cards_are_wider():
+    # as a photo gave them (train4 718): a hand of a four-index deck, two 5S side by side, each
+    # showing its two corners down its left edge: their four corners make a parallelogram printed
+    # as one card's are (top corners upright, bottom ones turned round), as long as the whole 9C
+    # and 9S beside them but far narrower: two cards
+    found = [("6S", (224, 789, 238, 810)), ("6S", (213, 895, 227, 914)), ("2C", (275, 806, 288, 826)),
+             ("2C", (272, 911, 285, 929)), ("KD", (334, 810, 355, 830)), ("KD", (320, 915, 339, 933)),
+             ("9C", (400, 813, 416, 834)), ("9C", (469, 926, 485, 945)), ("9C", (492, 824, 508, 844)),
+             ("9C", (382, 917, 397, 935)), ("5S", (205, 942, 218, 960)), ("5S", (202, 1036, 213, 1052)),
+             ("5S", (268, 941, 282, 959)), ("5S", (253, 1034, 268, 1051)), ("9S", (325, 960, 341, 978)),
+             ("9S", (382, 1063, 397, 1080)), ("9S", (410, 974, 427, 992)), ("9S", (300, 1050, 315, 1067))]
+    turned = {1, 3, 5, 7, 9, 11, 13, 15, 17}
+    ways = IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
+    cards = merge_corners(corners_of(found), ReaderSettings(), ways)
+    assert sorted(c.corners for c in cards if c.card == "5S") == [(10, 11), (12, 13)]
+    assert sorted(len(c.corners) for c in cards if c.card in ("9C", "9S")) == [4, 4]

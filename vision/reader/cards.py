@@ -227,11 +227,11 @@ def _diagonals_turned(points: np.ndarray, group: list[int], same_way_up: Optiona
     return not any(same_way_up(group[a], group[b]) for a, b in _diagonals(points))
 
 
-def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings: ReaderSettings,
-                 same_way_up: Optional[Callable[[int, int], bool]] = None) -> list[tuple[int, ...]]:
+def _quads(corners: Corners, found: list[tuple[float, int, int]], settings: ReaderSettings,
+           same_way_up: Optional[Callable[[int, int], bool]] = None) -> list[tuple[float, tuple[int, ...]]]:
     """Four corners read alike, each two of which may be one card's (``found``), that make one
-    card's parallelogram, printed as one card's are (``_diagonals_turned``): the best first, none
-    sharing a corner."""
+    card's parallelogram, printed as one card's are (``_diagonals_turned``), each with how far
+    its diagonals differ (the smaller, the likelier one card)."""
     names = corners.names
     centres = corners.centres.astype(np.float64)
     sizes = corners.sizes.astype(np.float64)
@@ -251,10 +251,50 @@ def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings
                 # the best: diagonals nearest alike (the two longest distances, each counted twice)
                 d = np.sort(np.linalg.norm(pts[:, None] - pts[None], axis=2).ravel())
                 quads.append((float(d[-1] - d[-3]) / float(d[-1]), q))
+    return quads
+
+
+def _sides(points: np.ndarray, unit: float) -> tuple[float, float]:
+    """The shorter and the longer side of four corners' parallelogram, in index sizes."""
+    diagonals = _diagonals(points)
+    sides = sorted(float(np.linalg.norm(points[a] - points[b])) for a, b in combinations(range(4), 2)
+                   if (a, b) not in diagonals and (b, a) not in diagonals)
+    return sides[0] / unit, sides[2] / unit
+
+
+def _card_shape(quads: list[tuple[float, tuple[int, ...]]], centres: np.ndarray, sizes: np.ndarray,
+                settings: ReaderSettings) -> Optional[tuple[float, float]]:
+    """The photo's usual whole card, as its four corners' shorter and longer side (index sizes):
+    the median of the candidates (``_quads``), when there are ``whole_shapes`` of them."""
+    if not settings.whole_narrow or len(quads) < settings.whole_shapes:
+        return None
+    shapes = np.array([_sides(centres[list(q)], float(np.mean(sizes[list(q)]))) for _, q in quads])
+    return float(np.median(shapes[:, 0])), float(np.median(shapes[:, 1]))
+
+
+def _narrow(points: np.ndarray, unit: float, shape: Optional[tuple[float, float]], settings: ReaderSettings) -> bool:
+    """Four corners as long as the photo's whole cards (``shape``) but much narrower: two copies
+    side by side, each showing its two corners down one edge (printed as one card's are), one
+    copy's step apart."""
+    if shape is None:
+        return False
+    short, long = _sides(points, unit)
+    return short < settings.whole_narrow * shape[0] and abs(long / shape[1] - 1) <= settings.whole_long
+
+
+def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings: ReaderSettings,
+                 same_way_up: Optional[Callable[[int, int], bool]] = None,
+                 quads: Optional[list[tuple[float, tuple[int, ...]]]] = None) -> list[tuple[int, ...]]:
+    """Four corners read alike that make one card's face (``_quads``, or ``quads`` when found
+    already), none ``_narrow`` against the photo's others: the best first, none sharing a corner."""
+    centres = corners.centres.astype(np.float64)
+    sizes = corners.sizes.astype(np.float64)
+    quads = _quads(corners, found, settings, same_way_up) if quads is None else quads
+    shape = _card_shape(quads, centres, sizes, settings)
     taken: set[int] = set()
     out = []
     for _, q in sorted(quads):
-        if not taken & set(q):
+        if not taken & set(q) and not _narrow(centres[list(q)], float(np.mean(sizes[list(q)])), shape, settings):
             taken |= set(q)
             out.append(q)
     return out
@@ -271,11 +311,8 @@ def whole_cards(corners: Corners, pairs: Iterable[tuple[int, int]], settings: Re
     out = []
     for quad in _whole_cards(corners, [(0.0, i, j) for i, j in pairs], settings, same_way_up):
         points = centres[list(quad)]
-        diagonals = _diagonals(points)
-        # its four sides, two of each length
-        sides = sorted(float(np.linalg.norm(points[a] - points[b])) for a, b in combinations(range(4), 2)
-                       if (a, b) not in diagonals and (b, a) not in diagonals)
-        if sides[2] <= settings.whole_aspect * sides[0] and all(turned(quad[a], quad[b]) for a, b in diagonals):
+        short, long = _sides(points, 1.0)
+        if long <= settings.whole_aspect * short and all(turned(quad[a], quad[b]) for a, b in _diagonals(points)):
             out.append(quad)
     return out
 
@@ -335,7 +372,9 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
 
     # a card showing its four corners first, whole: built pair by pair, its three corners on
     # the way might not look square at a slant
-    for quad in _whole_cards(corners, found, settings, same_way_up):
+    quads = _quads(corners, found, settings, same_way_up)
+    shape = _card_shape(quads, centres, sizes, settings)
+    for quad in _whole_cards(corners, found, settings, same_way_up, quads):
         for k in quad[1:]:
             group[k] = quad[0]
         members[quad[0]] = list(quad)
@@ -348,7 +387,8 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
         joined = members[ri] + members[rj]
         far = max(np.linalg.norm(centres[a] - centres[b]) / sizes[[a, b]].mean() for a in joined for b in joined)
         if far > settings.same_card_max or not _rectangle(centres[joined], sizes[joined], settings) \
-                or not _diagonals_turned(centres[joined], joined, same_way_up, settings):
+                or not _diagonals_turned(centres[joined], joined, same_way_up, settings) \
+                or (len(joined) == 4 and _narrow(centres[joined], float(sizes[joined].mean()), shape, settings)):
             continue
         group[rj] = ri
         members[ri] = joined

@@ -63,6 +63,9 @@ class ReaderSettings:
     step_slack: float = 0.1            # unless more meld steps step as it does (pair_tolerance plus this many
                                        # index sizes) and it is printed the same way up: copies one after the other
     # cards -> melds (lengths in index sizes: the photo's own scale, whatever the deck)
+    whole_narrow: float = 0.7          # four corners this much narrower than the photo's whole cards,
+    whole_long: float = 0.15           # ... as long within this share: two copies side by side
+    whole_shapes: int = 3              # ... told where the photo shows this many four-corner candidates
     whole_aspect: float = 2.5          # a card's four corners lie in its proportions: sides at most this many times apart
     twin_min: float = 0.8              # a four-index deck's two band corners lie this far apart, at least
     twin_fit: float = 0.6              # ... each where the other line's offset puts it, within this many index sizes
