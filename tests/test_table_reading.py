@@ -11,6 +11,7 @@ import pytest
 
 from constructed import IX, IY, H, U, W, Table, corners_of
 from vision.reader.cards import ReadCard, merge_corners
+from vision.reader.index_ways import IndexWays
 from vision.reader.reader import Reading
 from vision.reader.repair import suggest
 from vision.reader.settings import ReaderSettings
@@ -431,6 +432,39 @@ def test_two_hand_cards_of_one_reading_lying_as_one_cards_corners_are_a_doubt():
     one = hand(None)                                # taken for one card's two corners: no doubt
     assert sorted(c["card"] for c in one["cards"]) == ["3S", "7H", "KD"]
     assert "one_card_or_two" not in _kinds(one)
+
+
+def test_a_hand_card_of_three_corners_where_no_other_card_shows_more_than_two_is_a_doubt():
+    # as a photo gave them (unseen 9): a fan of 21 cards ending in a joker that shows its whole
+    # face, another joker's index beside it; the three JK corners make a right angle, taken for one
+    # four-index card's, yet no other card shows a third corner: two jokers counted as one?
+    found = [("8H", (59, 383, 99, 411)), ("6S", (62, 358, 100, 387)), ("KC", (69, 322, 109, 355)),
+             ("AD", (81, 293, 120, 329)), ("8D", (100, 264, 135, 300)), ("8D", (119, 243, 150, 281)),
+             ("KH", (138, 224, 171, 264)), ("6S", (173, 205, 197, 243)), ("9S", (199, 192, 219, 231)),
+             ("JC", (229, 184, 245, 226)), ("5C", (261, 178, 281, 216)), ("KH", (290, 176, 320, 217)),
+             ("KS", (320, 181, 350, 219)), ("8C", (349, 190, 384, 228)), ("2H", (371, 199, 409, 240)),
+             ("JK", (379, 221, 439, 271)), ("KD", (428, 242, 466, 273)), ("8C", (447, 268, 487, 295)),
+             ("AC", (467, 298, 505, 317)), ("9C", (475, 319, 514, 338)), ("6D", (487, 352, 524, 369)),
+             ("JK", (461, 374, 528, 396)), ("JK", (322, 465, 388, 486))]
+
+    def hand(found: list, turned: set[int]) -> dict:
+        corners = corners_of(found)
+        alike = IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
+        reading = Reading(813, 579, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
+        return read_table(reading, "hand").to_dict()
+
+    result = hand(found, {22})
+    joker = next(c for c, card in enumerate(result["cards"]) if card["card"] == "JK")
+    assert len(result["cards"][joker]["corners"]) == 3
+    flag = next(f for f in result["flags"] if f["kind"] == "merged_corners")
+    assert flag["level"] == "check" and flag["cards"] == [joker]
+    assert "three corners were taken for one card" in flag["message"]
+    # another card of the photo showing its four corners: a four-index deck, no doubt
+    whole = [("QD", (600, 80, 630, 110)), ("QD", (700, 80, 730, 110)), ("QD", (600, 230, 630, 260)),
+             ("QD", (700, 230, 730, 260))]
+    four = hand(found + whole, {22, 25, 26})
+    assert sorted(len(c["corners"]) for c in four["cards"] if c["card"] in ("QD", "JK")) == [3, 4]
+    assert "merged_corners" not in _kinds(four)
 
 
 def test_the_summary_prints_melds_as_burraco_score_takes_them():

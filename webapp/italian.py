@@ -305,6 +305,9 @@ TEXTS: dict[str, str] = {
         "{cards}: accanto alla mano ma fuori dalle sue file, non contate: sono della mano (o degli scarti)?",
     "{cards}: read as a row of the hand, lying across the melds: is it a meld?":
         "{cards}: lette come una fila della mano, di traverso ai giochi: sono un gioco?",
+    "{card}: three corners were taken for one card, and no other card shows more than two: it may be two cards":
+        "{card}: tre angoli sono stati presi per una sola carta, e nessun'altra carta ne mostra più di due: "
+        "potrebbero essere due carte",
     "two {card} counted in the hand lie as the two corners of one card would: one card or two? Check them":
         "due {card} contati nella mano stanno come i due angoli di una sola carta: una carta o due? Controllale",
     "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?":

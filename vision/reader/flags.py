@@ -8,7 +8,8 @@ such as the discard pile).
 
 Kinds: ``low_confidence`` (a card read with little certainty), ``invalid_meld`` (the engine's
 reason, with a repair suggestion when one change makes it valid), ``merged_corners`` (two
-corners taken for one card, or corners of one card read differently), ``too_many_copies``
+corners taken for one card, or corners of one card read differently; a hand card of three
+corners where no other card shows more than two), ``too_many_copies``
 (more copies of a card than two decks hold), ``cut_by_edge`` (a meld that may go on past the
 photo's edge), ``stray_card`` (a card that belongs to no meld), ``ambiguous_order`` (a meld whose
 order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld),
@@ -273,6 +274,20 @@ def merged_corners(f: TableFacts) -> list[Flag]:
     return out
 
 
+def three_corners(f: TableFacts) -> list[Flag]:
+    """A card of the hand made of three corners where no other card of the photo shows more
+    than two: a deck printing four indices would show its cards' third corners elsewhere too,
+    while a card's two corners and a copy's corner beside them make three as well (two cards
+    counted as one)."""
+    many = [c for c, card in enumerate(f.cards) if len(card.corners) >= 3]
+    if len(many) != 1 or many[0] not in f.hand or len(f.cards[many[0]].corners) != 3:
+        return []
+    c = many[0]
+    return [Flag("merged_corners", (c,), Text(
+        "{card}: three corners were taken for one card, and no other card shows more than two: it may be two "
+        "cards", card=f.cards[c].card))]
+
+
 def one_card_or_two(f: TableFacts) -> list[Flag]:
     """Two cards of the hand with one reading whose corners lie as one card's might (a card's
     size apart, alike in size, nothing between): counted as two cards, they may be one card's
@@ -448,7 +463,7 @@ def table_flags(f: TableFacts) -> list[Flag]:
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
-             + hand_doubts(f) + one_card_or_two(f) + twin_melds(f) + merged_corners(f) + cut
+             + hand_doubts(f) + one_card_or_two(f) + three_corners(f) + twin_melds(f) + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + unread_corners(f) + stray_cards(f)
              + hand_apart(f) + hand_off_lines(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)
