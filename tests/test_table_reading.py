@@ -434,6 +434,25 @@ def test_two_hand_cards_of_one_reading_lying_as_one_cards_corners_are_a_doubt():
     assert "one_card_or_two" not in _kinds(one)
 
 
+def test_a_hand_cards_far_corner_partly_covered_counted_as_another_card_is_a_doubt():
+    # as a photo gave them (unseen 57): a fan of 16 cards ending in an AD that shows its far
+    # corner, partly covered (a box of 10 px against the fan's 18): too unlike in size to be
+    # taken for one card's two corners, the two AD are counted, and the player is asked
+    found = [("7C", (61, 23, 79, 38)), ("8D", (75, 20, 97, 43)), ("KC", (88, 27, 112, 50)),
+             ("KD", (104, 37, 127, 59)), ("9S", (116, 48, 139, 66)), ("JS", (124, 57, 149, 76)),
+             ("10C", (134, 67, 158, 83)), ("10D", (142, 80, 162, 93)), ("10S", (148, 91, 164, 103)),
+             ("3D", (154, 104, 167, 112)), ("6S", (158, 114, 170, 122)), ("7C", (160, 125, 173, 132)),
+             ("JK", (146, 132, 175, 142)), ("QC", (159, 143, 178, 153)), ("9H", (159, 153, 178, 163)),
+             ("AD", (156, 161, 174, 172)), ("AD", (77, 179, 87, 188))]
+    alike = IndexWays(lambda i, j: (i == 16) == (j == 16), lambda i, j: (i == 16) != (j == 16))
+    corners = corners_of(found)
+    result = read_table(Reading(189, 213, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike),
+                        "hand").to_dict()
+    assert [c["card"] for c in result["cards"]].count("AD") == 2
+    flag = next(f for f in result["flags"] if f["kind"] == "one_card_or_two")
+    assert sorted(result["cards"][c]["card"] for c in flag["cards"]) == ["AD", "AD"]
+
+
 def test_a_hand_card_of_three_corners_where_no_other_card_shows_more_than_two_is_a_doubt():
     # as a photo gave them (unseen 9): a fan of 21 cards ending in a joker that shows its whole
     # face, another joker's index beside it; the three JK corners make a right angle, taken for one

@@ -154,10 +154,12 @@ def _support(vectors: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     return steps_alike(vectors, vectors, settings.pair_tolerance, settings.pair_slack) - 1
 
 
-def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[float, int, int]], np.ndarray]:
+def _candidates(corners: Corners, settings: ReaderSettings,
+                covered: bool = False) -> tuple[list[tuple[float, int, int]], np.ndarray]:
     """Pairs of corners that may be one card's (same reading, alike in size, from ``pair_min``
     to ``same_card_max`` index sizes apart, no other index between), as (distance, i, j), with
-    each pair's support; a pair less alike in size (``pair_size_supported``) only with support."""
+    each pair's support; a pair less alike in size (``pair_size_supported``) only with support,
+    or with none when ``covered`` (a card's far corner partly covered shows a smaller box)."""
     n = len(corners)
     names = corners.names
     centres = corners.centres.astype(np.float64)
@@ -181,14 +183,15 @@ def _candidates(corners: Corners, settings: ReaderSettings) -> tuple[list[tuple[
     # as the photo's cards do
     alike = np.array([abs(sizes[i] - sizes[j]) <= settings.pair_size * (sizes[i] + sizes[j]) / 2
                       for _, i, j in found], bool)
-    keep = alike | (support >= settings.pair_support)
+    keep = alike | (support >= settings.pair_support) | covered
     return [f for f, k in zip(found, keep) if k], support[keep]
 
 
 def paired_like_one_card(corners: Corners, settings: ReaderSettings = ReaderSettings()) -> set[tuple[int, int]]:
-    """Pairs of corners (i < j) that could be one card's: the same reading, alike in size, a
-    card's size apart with no index between (whether they were merged or not)."""
-    return {(i, j) for _, i, j in _candidates(corners, settings)[0]}
+    """Pairs of corners (i < j) that could be one card's: the same reading, a card's size apart
+    with no index between, alike in size or one of them partly covered (whether they were merged
+    or not)."""
+    return {(i, j) for _, i, j in _candidates(corners, settings, covered=True)[0]}
 
 
 def _diagonals(points: np.ndarray) -> list[tuple[int, int]]:

@@ -290,9 +290,9 @@ def three_corners(f: TableFacts) -> list[Flag]:
 
 def one_card_or_two(f: TableFacts) -> list[Flag]:
     """Two cards of the hand with one reading whose corners lie as one card's might (a card's
-    size apart, alike in size, nothing between): counted as two cards, they may be one card's
-    two corners (the photo's other cards did not step alike, or the two are printed the same
-    way up, which a misread turn also gives)."""
+    size apart, alike in size or one partly covered, nothing between): counted as two cards,
+    they may be one card's two corners (the photo's other cards did not step alike, the two are
+    printed the same way up, which a misread turn also gives, or one box is the smaller)."""
     if max(Counter(f.cards[c].card for c in f.hand).values(), default=0) < 2:
         return []                                 # no reading held twice (a table photo holds no hand)
     card_of = {k: c for c in f.hand for k in f.cards[c].corners}
