@@ -67,6 +67,7 @@ class ReaderSettings:
     whole_long: float = 0.15           # ... as long within this share: two copies side by side
     whole_shapes: int = 3              # ... told where the photo shows this many four-corner candidates
     whole_aspect: float = 2.5          # a card's four corners lie in its proportions: sides at most this many times apart
+    row_far_corner: bool = True        # a row's end corner and another row's, one card's by merge_corners, turned round: one card
     twin_min: float = 0.8              # a four-index deck's two band corners lie this far apart, at least
     twin_fit: float = 0.6              # ... each where the other line's offset puts it, within this many index sizes
     twin_joker_fit: float = 1.5        # ... or this many for a joker (its index sits elsewhere on some decks)
@@ -104,7 +105,6 @@ class ReaderSettings:
     adopt_joker_offset: float = 1.7    # ... or of a joker's, whatever its index's size (some decks print it aside)
     adopt_far: float = 2.0             # ... or this many steps, the next card of a run laid in order (natural)
     adopt_near: float = 0.3            # ... or this few, a natural card showing its whole face (laid last), in order
-    row_far_corner: bool = True        # a row's end corner and another row's, one card's by merge_corners, turned round: one card
     adopt_faces: bool = True           # ... or a card showing one corner where that card's far corner would lie
     gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
     near_fit: float = 1.0              # a nearer corner fitting a line this well is taken before a farther one
