@@ -454,7 +454,7 @@ def test_a_hand_cards_far_corner_partly_covered_counted_as_another_card_is_a_dou
 
 
 def test_a_hand_card_of_three_corners_where_no_other_card_shows_more_than_two_is_a_doubt():
-    # as a photo gave them (unseen 9): a fan of 21 cards ending in a joker that shows its whole
+    # as a photo gave them (unseen 9): a fan of 22 cards ending in a joker that shows its whole
     # face, another joker's index beside it; the three JK corners make a right angle, taken for one
     # four-index card's, yet no other card shows a third corner: two jokers counted as one?
     found = [("8H", (59, 383, 99, 411)), ("6S", (62, 358, 100, 387)), ("KC", (69, 322, 109, 355)),
