@@ -453,6 +453,14 @@ def test_a_hand_cards_far_corner_partly_covered_counted_as_another_card_is_a_dou
     assert sorted(result["cards"][c]["card"] for c in flag["cards"]) == ["AD", "AD"]
 
 
+def _hand(found: list, turned: set[int]) -> dict:
+    """A hand photo's reading of ``found`` corners, those in ``turned`` printed turned round."""
+    corners = corners_of(found)
+    alike = IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
+    reading = Reading(1000, 800, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
+    return read_table(reading, "hand").to_dict()
+
+
 def test_a_hand_card_of_three_corners_where_no_other_card_shows_more_than_two_is_a_doubt():
     # as a photo gave them (unseen 9): a fan of 22 cards ending in a joker that shows its whole
     # face, another joker's index beside it; the three JK corners make a right angle, taken for one
@@ -466,13 +474,7 @@ def test_a_hand_card_of_three_corners_where_no_other_card_shows_more_than_two_is
              ("AC", (467, 298, 505, 317)), ("9C", (475, 319, 514, 338)), ("6D", (487, 352, 524, 369)),
              ("JK", (461, 374, 528, 396)), ("JK", (322, 465, 388, 486))]
 
-    def hand(found: list, turned: set[int]) -> dict:
-        corners = corners_of(found)
-        alike = IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
-        reading = Reading(813, 579, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
-        return read_table(reading, "hand").to_dict()
-
-    result = hand(found, {22})
+    result = _hand(found, {22})
     joker = next(c for c, card in enumerate(result["cards"]) if card["card"] == "JK")
     assert len(result["cards"][joker]["corners"]) == 3
     flag = next(f for f in result["flags"] if f["kind"] == "merged_corners")
@@ -481,9 +483,32 @@ def test_a_hand_card_of_three_corners_where_no_other_card_shows_more_than_two_is
     # another card of the photo showing its four corners: a four-index deck, no doubt
     whole = [("QD", (600, 80, 630, 110)), ("QD", (700, 80, 730, 110)), ("QD", (600, 230, 630, 260)),
              ("QD", (700, 230, 730, 260))]
-    four = hand(found + whole, {22, 25, 26})
+    four = _hand(found + whole, {22, 25, 26})
     assert sorted(len(c["corners"]) for c in four["cards"] if c["card"] in ("QD", "JK")) == [3, 4]
     assert "merged_corners" not in _kinds(four)
+
+
+def test_a_hand_card_of_two_corners_printed_alike_where_no_card_shows_a_third_is_a_doubt():
+    # as a photo gave them (valart2 369): a hand spread in rows, two JH of two decks one above the
+    # other, stepping as the photo's cards do and so taken for one card; printed the same way up,
+    # as a two-index deck never prints one card's corners: two cards counted as one?
+    found = [("JH", (398, 82, 423, 89)), ("AS", (398, 92, 422, 101)), ("QH", (395, 104, 419, 113)),
+             ("3D", (394, 116, 416, 123)), ("2S", (401, 128, 425, 135)), ("10S", (320, 88, 345, 95)),
+             ("3C", (331, 95, 351, 103)), ("9D", (322, 108, 342, 116)), ("JH", (327, 120, 346, 128)),
+             ("3S", (262, 175, 283, 181)), ("3S", (326, 134, 349, 141)), ("7H", (250, 87, 274, 95)),
+             ("6C", (242, 103, 267, 110)), ("9S", (250, 114, 270, 120)), ("3C", (257, 124, 277, 132)),
+             ("6S", (247, 137, 266, 144)), ("6S", (189, 175, 208, 181)), ("8S", (167, 91, 188, 100)),
+             ("5S", (168, 103, 189, 111)), ("5S", (116, 147, 135, 155))]
+
+    result = _hand(found, {9, 16, 19})
+    hearts = [c for c, card in enumerate(result["cards"]) if card["card"] == "JH"]
+    assert len(hearts) == 1 and len(result["cards"][hearts[0]]["corners"]) == 2
+    flag = next(f for f in result["flags"] if f["kind"] == "merged_corners")
+    assert flag["cards"] == hearts and "printed the same way up" in flag["message"]
+    # a card of the photo showing its four corners: a four-index deck prints its top two alike
+    whole = [("QD", (600, 80, 630, 110)), ("QD", (700, 80, 730, 110)), ("QD", (600, 230, 630, 260)),
+             ("QD", (700, 230, 730, 260))]
+    assert "merged_corners" not in _kinds(_hand(found + whole, {9, 16, 19, 22, 23}))
 
 
 def test_the_summary_prints_melds_as_burraco_score_takes_them():

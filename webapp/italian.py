@@ -308,6 +308,10 @@ TEXTS: dict[str, str] = {
     "{card}: three corners were taken for one card, and no other card shows more than two: it may be two cards":
         "{card}: tre angoli sono stati presi per una sola carta, e nessun'altra carta ne mostra più di due: "
         "potrebbero essere due carte",
+    "{card}: two corners printed the same way up were taken for one card, and no card shows a third: they may be "
+    "two cards":
+        "{card}: due angoli stampati nello stesso verso sono stati presi per una sola carta, e nessuna carta ne "
+        "mostra un terzo: potrebbero essere due carte",
     "two {card} counted in the hand lie as the two corners of one card would: one card or two? Check them":
         "due {card} contati nella mano stanno come i due angoli di una sola carta: una carta o due? Controllale",
     "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?":

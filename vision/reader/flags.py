@@ -9,7 +9,8 @@ such as the discard pile).
 Kinds: ``low_confidence`` (a card read with little certainty), ``invalid_meld`` (the engine's
 reason, with a repair suggestion when one change makes it valid), ``merged_corners`` (two
 corners taken for one card, or corners of one card read differently; a hand card of three
-corners where no other card shows more than two), ``too_many_copies``
+corners where no other card shows more than two, or of two printed alike where none shows a
+third), ``too_many_copies``
 (more copies of a card than two decks hold), ``cut_by_edge`` (a meld that may go on past the
 photo's edge), ``stray_card`` (a card that belongs to no meld), ``ambiguous_order`` (a meld whose
 order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld),
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -82,6 +83,7 @@ class TableFacts:
     off_fan: list[int] = field(default_factory=list)       # both: hand cards off its fan (counted)
     across: list[list[int]] = field(default_factory=list)  # both: lines like melds, across them, taken for the hand
     unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))   # found, not read (boxes)
+    same_way_up: Optional[Callable[[int, int], bool]] = None   # two corners printed the same way up, when told
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -278,14 +280,21 @@ def three_corners(f: TableFacts) -> list[Flag]:
     """A card of the hand made of three corners where no other card of the photo shows more
     than two: a deck printing four indices would show its cards' third corners elsewhere too,
     while a card's two corners and a copy's corner beside them make three as well (two cards
-    counted as one)."""
+    counted as one). And where no card shows more than two, a hand card of two corners printed
+    the same way up: a deck printing two indices prints a card's second one turned round, so
+    they are likelier two copies side by side, stepping as the photo's cards do."""
     many = [c for c, card in enumerate(f.cards) if len(card.corners) >= 3]
-    if len(many) != 1 or many[0] not in f.hand or len(f.cards[many[0]].corners) != 3:
+    if len(many) == 1 and many[0] in f.hand and len(f.cards[many[0]].corners) == 3:
+        c = many[0]
+        return [Flag("merged_corners", (c,), Text(
+            "{card}: three corners were taken for one card, and no other card shows more than two: it may be two "
+            "cards", card=f.cards[c].card))]
+    if many or f.same_way_up is None:
         return []
-    c = many[0]
     return [Flag("merged_corners", (c,), Text(
-        "{card}: three corners were taken for one card, and no other card shows more than two: it may be two "
-        "cards", card=f.cards[c].card))]
+        "{card}: two corners printed the same way up were taken for one card, and no card shows a third: they may "
+        "be two cards", card=f.cards[c].card))
+        for c in f.hand if len(f.cards[c].corners) == 2 and f.same_way_up(*f.cards[c].corners)]
 
 
 def one_card_or_two(f: TableFacts) -> list[Flag]:

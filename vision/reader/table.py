@@ -243,7 +243,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
             reading = look_again(reading, find_melds(reading.corners, settings, reading.same_way_up).melds, settings)
         hand = list(range(len(reading.cards)))
         facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings,
-                           unread=reading.unread)
+                           unread=reading.unread, same_way_up=reading.same_way_up)
         flags = (too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts) + one_card_or_two(facts)
                  + three_corners(facts) + unread_corners(facts))
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
@@ -257,7 +257,8 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     melds, hand = split.melds, split.hand
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
-                       settings, grouping.rows, kind, split.aside, split.off_fan, split.across, reading.unread)
+                       settings, grouping.rows, kind, split.aside, split.off_fan, split.across, reading.unread,
+                       reading.same_way_up)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
