@@ -10,6 +10,7 @@ import numpy as np
 
 from vision.classes import READER_CLASSES
 from vision.reader.corners import Corners
+from vision.reader.index_ways import IndexWays
 
 U = 30.0                  # index size, pixels
 W, H = 5.0 * U, 7.0 * U   # card size
@@ -115,6 +116,11 @@ def truth(table: Table, melds: list[list[str]], width: int = 2000, height: int =
 
 def melds_read(grouping) -> list[list[str]]:
     return [[grouping.cards[c].card for c in m.cards] for m in grouping.melds]
+
+
+def turned_ones(turned: set[int]) -> IndexWays:
+    """The way each corner is printed: those in ``turned`` turned round against the others."""
+    return IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
 
 
 def corners_of(*cards: list[tuple[str, tuple[float, float, float, float]]]) -> Corners:

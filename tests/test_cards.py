@@ -9,7 +9,7 @@ from vision.reader.cards import merge_corners, pair_support, sure_pairs, whole_c
 from vision.reader.index_ways import IndexWays
 from vision.reader.settings import ReaderSettings
 from vision.reader.corners import Corners
-from constructed import corners_of
+from constructed import corners_of, turned_ones
 
 CARD_W, CARD_H = 250.0, 350.0
 INDEX_W, INDEX_H = 30.0, 60.0          # rank over pip, in the card's own frame
@@ -335,8 +335,6 @@ def test_two_copies_side_by_side_each_showing_one_edge_are_two_cards_where_whole
              ("9C", (382, 917, 397, 935)), ("5S", (205, 942, 218, 960)), ("5S", (202, 1036, 213, 1052)),
              ("5S", (268, 941, 282, 959)), ("5S", (253, 1034, 268, 1051)), ("9S", (325, 960, 341, 978)),
              ("9S", (382, 1063, 397, 1080)), ("9S", (410, 974, 427, 992)), ("9S", (300, 1050, 315, 1067))]
-    turned = {1, 3, 5, 7, 9, 11, 13, 15, 17}
-    ways = IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
-    cards = merge_corners(corners_of(found), ReaderSettings(), ways)
+    cards = merge_corners(corners_of(found), ReaderSettings(), turned_ones({1, 3, 5, 7, 9, 11, 13, 15, 17}))
     assert sorted(c.corners for c in cards if c.card == "5S") == [(10, 11), (12, 13)]
     assert sorted(len(c.corners) for c in cards if c.card in ("9C", "9S")) == [4, 4]

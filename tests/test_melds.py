@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from engine.meld import read_meld
-from constructed import IX, H, U, W, Table, corners_of, melds_read
+from constructed import IX, H, U, W, Table, corners_of, melds_read, turned_ones
 from vision.reader.index_ways import IndexWays
 from vision.reader.melds import _Grouper, _turned, find_melds, one_card_off
 from vision.reader.settings import ReaderSettings
@@ -461,7 +461,7 @@ def test_a_row_laid_with_two_jokers_whose_word_indices_run_down_the_cards_is_rea
              ('KD', (1378, 209, 1414, 264)), ('KH', (1424, 204, 1460, 260)), ('KH', (1476, 216, 1506, 271)),
              ('KC', (1536, 207, 1569, 263)), ('KC', (1682, 412, 1715, 463))]
     turned = {3, 8, 22, 28}                     # the last cards' far corners
-    read = melds_read(find_melds(corners_of(found), same_way_up=_turned_ones(turned)))
+    read = melds_read(find_melds(corners_of(found), same_way_up=turned_ones(turned)))
     assert ["4S", "JK", "JK", "7S"] in read, read
     assert sorted(map(len, read)) == [3, 4, 5, 13]
 
@@ -1196,11 +1196,6 @@ def test_a_last_card_showing_a_larger_far_corner_than_the_covered_bands_ends_its
     assert ["3D", "4D", "5D", "7D"] not in melds_read(g) and ["7D", "5D", "4D", "3D"] not in melds_read(g)
 
 
-def _turned_ones(turned: set[int]) -> IndexWays:
-    """The way each corner is printed: those in ``turned`` turned round against the others."""
-    return IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
-
-
 def test_a_card_showing_its_four_corners_stays_whole_at_the_end_of_its_own_meld():
     # as a photo gave them (val150 53): a four-index deck, its cards lying across; the clubs' last
     # card, 6C, shows its four corners just before the spades' first card, 3S, two of them where
@@ -1215,7 +1210,7 @@ def test_a_card_showing_its_four_corners_stays_whole_at_the_end_of_its_own_meld(
              ("2S", (348, 703, 363, 709)), ("2S", (308, 710, 322, 716)), ("AS", (351, 711, 367, 718)),
              ("AS", (315, 734, 329, 740)), ("AS", (354, 729, 369, 736)), ("AS", (312, 716, 326, 723))]
     turned = set(range(3, len(found), 2)) | {0}     # printed turned round against the others
-    g = find_melds(corners_of(found), same_way_up=_turned_ones(turned))
+    g = find_melds(corners_of(found), same_way_up=turned_ones(turned))
     _same_up_to_direction(melds_read(g), [["AC", "2C", "JK", "4C", "5C", "6C"], ["3S", "2S", "AS"]])
     six = [c for c in g.cards if c.card == "6C"]
     assert len(six) == 1 and len(six[0].corners) == 4
@@ -1235,7 +1230,7 @@ def test_a_last_card_showing_its_four_corners_a_tight_step_on_ends_its_group_who
              ("4C", (372, 269, 392, 281)), ("4C", (340, 303, 358, 313)), ("4C", (381, 289, 399, 300)),
              ("4C", (331, 284, 350, 296))]
     turned = {1, 3, 5, 7, 12, 14, 16, 18, 20, 22, 24}
-    g = find_melds(corners_of(found), same_way_up=_turned_ones(turned))
+    g = find_melds(corners_of(found), same_way_up=turned_ones(turned))
     assert ["4S", "4S", "4H", "4H", "4C", "4C"] in melds_read(g)
     clubs = sorted(len(c.corners) for c in g.cards if c.card == "4C")
     assert clubs == [2, 4]

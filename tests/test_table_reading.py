@@ -9,9 +9,8 @@ import numpy as np
 
 import pytest
 
-from constructed import IX, IY, H, U, W, Table, corners_of
+from constructed import IX, IY, H, U, W, Table, corners_of, turned_ones
 from vision.reader.cards import ReadCard, merge_corners
-from vision.reader.index_ways import IndexWays
 from vision.reader.reader import Reading
 from vision.reader.repair import suggest
 from vision.reader.settings import ReaderSettings
@@ -434,6 +433,14 @@ def test_two_hand_cards_of_one_reading_lying_as_one_cards_corners_are_a_doubt():
     assert "one_card_or_two" not in _kinds(one)
 
 
+def _hand(found: list, turned: set[int]) -> dict:
+    """A hand photo's reading of ``found`` corners, those in ``turned`` printed turned round."""
+    corners = corners_of(found)
+    alike = turned_ones(turned)
+    reading = Reading(1000, 800, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
+    return read_table(reading, "hand").to_dict()
+
+
 def test_a_hand_cards_far_corner_partly_covered_counted_as_another_card_is_a_doubt():
     # as a photo gave them (unseen 57): a fan of 16 cards ending in an AD that shows its far
     # corner, partly covered (a box of 10 px against the fan's 18): too unlike in size to be
@@ -444,21 +451,10 @@ def test_a_hand_cards_far_corner_partly_covered_counted_as_another_card_is_a_dou
              ("3D", (154, 104, 167, 112)), ("6S", (158, 114, 170, 122)), ("7C", (160, 125, 173, 132)),
              ("JK", (146, 132, 175, 142)), ("QC", (159, 143, 178, 153)), ("9H", (159, 153, 178, 163)),
              ("AD", (156, 161, 174, 172)), ("AD", (77, 179, 87, 188))]
-    alike = IndexWays(lambda i, j: (i == 16) == (j == 16), lambda i, j: (i == 16) != (j == 16))
-    corners = corners_of(found)
-    result = read_table(Reading(189, 213, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike),
-                        "hand").to_dict()
+    result = _hand(found, {16})
     assert [c["card"] for c in result["cards"]].count("AD") == 2
     flag = next(f for f in result["flags"] if f["kind"] == "one_card_or_two")
     assert sorted(result["cards"][c]["card"] for c in flag["cards"]) == ["AD", "AD"]
-
-
-def _hand(found: list, turned: set[int]) -> dict:
-    """A hand photo's reading of ``found`` corners, those in ``turned`` printed turned round."""
-    corners = corners_of(found)
-    alike = IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
-    reading = Reading(1000, 800, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
-    return read_table(reading, "hand").to_dict()
 
 
 def test_a_hand_card_of_three_corners_where_no_other_card_shows_more_than_two_is_a_doubt():

@@ -286,13 +286,14 @@ def _narrow(points: np.ndarray, unit: float, shape: Optional[tuple[float, float]
 
 
 def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings: ReaderSettings,
-                 same_way_up: Optional[Callable[[int, int], bool]] = None,
-                 quads: Optional[list[tuple[float, tuple[int, ...]]]] = None) -> list[tuple[int, ...]]:
-    """Four corners read alike that make one card's face (``_quads``, or ``quads`` when found
-    already), none ``_narrow`` against the photo's others: the best first, none sharing a corner."""
+                 same_way_up: Optional[Callable[[int, int], bool]] = None
+                 ) -> tuple[list[tuple[int, ...]], Optional[tuple[float, float]]]:
+    """Four corners read alike that make one card's face (``_quads``), none ``_narrow`` against
+    the photo's others: the best first, none sharing a corner; and the photo's usual whole card
+    they were measured against (``_card_shape``)."""
     centres = corners.centres.astype(np.float64)
     sizes = corners.sizes.astype(np.float64)
-    quads = _quads(corners, found, settings, same_way_up) if quads is None else quads
+    quads = _quads(corners, found, settings, same_way_up)
     shape = _card_shape(quads, centres, sizes, settings)
     taken: set[int] = set()
     out = []
@@ -300,7 +301,7 @@ def _whole_cards(corners: Corners, found: list[tuple[float, int, int]], settings
         if not taken & set(q) and not _narrow(centres[list(q)], float(np.mean(sizes[list(q)])), shape, settings):
             taken |= set(q)
             out.append(q)
-    return out
+    return out, shape
 
 
 def whole_cards(corners: Corners, pairs: Iterable[tuple[int, int]], settings: ReaderSettings,
@@ -312,7 +313,7 @@ def whole_cards(corners: Corners, pairs: Iterable[tuple[int, int]], settings: Re
     corners, make a flat one)."""
     centres = corners.centres.astype(np.float64)
     out = []
-    for quad in _whole_cards(corners, [(0.0, i, j) for i, j in pairs], settings, same_way_up):
+    for quad in _whole_cards(corners, [(0.0, i, j) for i, j in pairs], settings, same_way_up)[0]:
         points = centres[list(quad)]
         short, long = _sides(points, 1.0)
         if long <= settings.whole_aspect * short and all(turned(quad[a], quad[b]) for a, b in _diagonals(points)):
@@ -375,9 +376,8 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
 
     # a card showing its four corners first, whole: built pair by pair, its three corners on
     # the way might not look square at a slant
-    quads = _quads(corners, found, settings, same_way_up)
-    shape = _card_shape(quads, centres, sizes, settings)
-    for quad in _whole_cards(corners, found, settings, same_way_up, quads):
+    wholes, shape = _whole_cards(corners, found, settings, same_way_up)
+    for quad in wholes:
         for k in quad[1:]:
             group[k] = quad[0]
         members[quad[0]] = list(quad)

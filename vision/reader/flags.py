@@ -276,13 +276,14 @@ def merged_corners(f: TableFacts) -> list[Flag]:
     return out
 
 
-def three_corners(f: TableFacts) -> list[Flag]:
-    """A card of the hand made of three corners where no other card of the photo shows more
-    than two: a deck printing four indices would show its cards' third corners elsewhere too,
-    while a card's two corners and a copy's corner beside them make three as well (two cards
-    counted as one). And where no card shows more than two, a hand card of two corners printed
-    the same way up: a deck printing two indices prints a card's second one turned round, so
-    they are likelier two copies side by side, stepping as the photo's cards do."""
+def hand_merged_corners(f: TableFacts) -> list[Flag]:
+    """Hand cards merged where the photo shows no sign of a deck printing four indices. A card of
+    the hand made of three corners where no other card of the photo shows more than two: such a
+    deck would show its cards' third corners elsewhere too, while a card's two corners and a
+    copy's corner beside them make three as well (two cards counted as one). And where no card
+    shows more than two, a hand card of two corners printed the same way up: a deck printing two
+    indices prints a card's second one turned round, so they are likelier two copies side by
+    side, stepping as the photo's cards do."""
     many = [c for c, card in enumerate(f.cards) if len(card.corners) >= 3]
     if len(many) == 1 and many[0] in f.hand and len(f.cards[many[0]].corners) == 3:
         c = many[0]
@@ -472,7 +473,7 @@ def table_flags(f: TableFacts) -> list[Flag]:
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
     flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
-             + hand_doubts(f) + one_card_or_two(f) + three_corners(f) + twin_melds(f) + merged_corners(f) + cut
+             + hand_doubts(f) + one_card_or_two(f) + hand_merged_corners(f) + twin_melds(f) + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + unread_corners(f) + stray_cards(f)
              + hand_apart(f) + hand_off_lines(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)

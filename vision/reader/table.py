@@ -27,7 +27,7 @@ import numpy as np
 from engine.meld import read_meld
 
 from .cards import beyond_gap, card_gaps
-from .flags import (CHECK, TableFacts, hand_doubts, low_confidence, one_card_or_two, table_flags, three_corners,
+from .flags import (CHECK, TableFacts, hand_doubts, hand_merged_corners, low_confidence, one_card_or_two, table_flags,
                     too_many_copies, unread_corners)
 from .melds import Meld, find_melds, meld_like, share_along
 from .reader import Reading
@@ -245,7 +245,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings,
                            unread=reading.unread, same_way_up=reading.same_way_up)
         flags = (too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts) + one_card_or_two(facts)
-                 + three_corners(facts) + unread_corners(facts))
+                 + hand_merged_corners(facts) + unread_corners(facts))
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     grouping = find_melds(reading.corners, settings, reading.same_way_up)
     looked = look_again(reading, grouping.melds, settings)
