@@ -702,3 +702,23 @@ def test_both_a_row_of_the_hand_read_as_a_meld_across_the_melds_is_a_doubt():
     row = [f for f in result["flags"] if f["message"].endswith("lying across the melds: is it a meld?")]
     assert len(row) == 1 and row[0]["level"] == "check"
     assert sorted(cards[i] for i in row[0]["cards"]) == ["2C", "JH", "JS"]
+
+
+@pytest.mark.parametrize("angle, doubt", [(0.0, False), (40.0, True)])
+def test_both_two_rows_of_the_hand_running_different_ways_are_a_doubt(angle, doubt):
+    # a small hand in a row and the discard pile beside it, thrown so that three of its cards
+    # line up: read as two rows of one hand, running different ways (a spread hand's rows lie
+    # side by side, as the guard's second row does)
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)
+    t.meld(["7S", "KH", "4D"], (350 + (5 * U if angle else 0), 300 + 3.0 * H), step=1.4 * U, angle=angle,
+           column=False)
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "7S", "KH", "4D"])
+    crossing = [f for f in result["flags"] if "running different ways" in f["message"]]
+    if doubt:
+        assert len(crossing) == 1 and crossing[0]["level"] == "check" and crossing[0]["kind"] == "hand_off_lines"
+        assert sorted(cards[i] for i in crossing[0]["cards"]) == sorted(["2C", "9D", "QS", "7S", "KH", "4D"])
+    else:
+        assert not crossing

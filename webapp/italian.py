@@ -316,6 +316,10 @@ TEXTS: dict[str, str] = {
         "due {card} contati nella mano stanno come i due angoli di una sola carta: una carta o due? Controllale",
     "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?":
         "{cards}: fuori dal ventaglio della mano, contate nella mano: sono della mano (o degli scarti)?",
+    "{cards}: rows of the hand running different ways, all counted: are they all the hand's (or some the "
+    "discard pile's)?":
+        "{cards}: file della mano in direzioni diverse, tutte contate: sono tutte della mano (o alcune degli "
+        "scarti)?",
     "no meld read in this photo ({n} cards seen): check the photo, or add the melds by hand":
         "nessun gioco letto in questa foto ({n} carte viste): controlla la foto, o aggiungi i giochi a mano",
     "no meld read in this photo (no card seen): check the photo, or add the melds by hand":

@@ -21,7 +21,8 @@ rows of corners counted as two melds?), ``one_card_or_two`` (two cards of a hand
 lying as one card's corners might), ``unread_corner`` (a corner found but not read: a card may be
 missing from the count), and for ``both`` photos ``hand_apart`` (hand cards joined
 to the rest by one wide gap) and ``hand_off_lines`` (cards against the hand's rows or fan but off
-them, set aside or counted; a line like a meld taken for a row of the hand).
+them, set aside or counted; a line like a meld taken for a row of the hand; rows of the hand
+running different ways).
 """
 from __future__ import annotations
 
@@ -84,6 +85,7 @@ class TableFacts:
     across: list[list[int]] = field(default_factory=list)  # both: lines like melds, across them, taken for the hand
     unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))   # found, not read (boxes)
     same_way_up: Optional[Callable[[int, int], bool]] = None   # two corners printed the same way up, when told
+    crossing: list[int] = field(default_factory=list)      # both: hand cards in straight rows running different ways
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -437,6 +439,11 @@ def hand_off_lines(f: TableFacts) -> list[Flag]:
         out.append(Flag("hand_off_lines", tuple(f.off_fan), Text(
             "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?",
             cards=shown)))
+    if f.crossing:
+        shown = " ".join(f.cards[c].card for c in f.crossing)
+        out.append(Flag("hand_off_lines", tuple(f.crossing), Text(
+            "{cards}: rows of the hand running different ways, all counted: are they all the hand's (or some the "
+            "discard pile's)?", cards=shown)))
     return out
 
 

@@ -14,7 +14,8 @@ pile, a stray card) are flagged, not counted. When the hand lies in rows or a fa
 lying off them and beside them rather than under them (the discard pile against the hand) are
 set aside too, and flagged; so are, beside a hand held as a fan, the cards beyond the group's
 one wide gap that lie on none of its lines (a pile thrown across the fan's span), and three
-or more cards under a spread hand's rows that lie on no row (a pile thrown under them).
+or more cards under a spread hand's rows that lie on no row (a pile thrown under them). Straight
+rows of the hand running different ways are a doubt: a spread hand's rows lie side by side.
 """
 from __future__ import annotations
 
@@ -72,6 +73,7 @@ class HandSplit(NamedTuple):
     aside: list[int]                   # set aside: against a hand in rows or a fan, but off them (the discard pile?)
     off_fan: list[int]                 # of the hand, in doubt: off its fan (see ``_off_the_rows``)
     across: list[list[int]]            # of the hand, in doubt: lines that read as melds but lie across the melds
+    crossing: list[int]                # of the hand, in doubt: straight rows running different ways (see ``_crossing_rows``)
 
 
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
@@ -116,7 +118,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
-        return HandSplit(table, [], [], [], [])
+        return HandSplit(table, [], [], [], [], [])
     group = {c: c for c in loose}
 
     def root(c: int) -> int:
@@ -139,7 +141,28 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     aside, off_fan = _off_the_rows(reading, [c for c in hand if c not in pile], lines, settings)
     aside = sorted(pile | set(aside))
     kept = held - set(aside)
-    return HandSplit(table, sorted(kept), aside, off_fan, [line for line in across if kept.issuperset(line)])
+    return HandSplit(table, sorted(kept), aside, off_fan, [line for line in across if kept.issuperset(line)],
+                     _crossing_rows(reading, [line for line in lines if kept.issuperset(line)], settings))
+
+
+def _crossing_rows(reading: Reading, lines: list[list[int]], settings: ReaderSettings) -> list[int]:
+    """The cards of the hand's straight rows (three cards or more, bending no more than a fan's
+    ``fan_turn``) that run another way than another of them, by over ``rows_turn`` degrees. A
+    spread hand's rows lie side by side; a line running its own way beside them is another heap
+    (a small hand and the discard pile, each read as a row), so the player is asked."""
+    straight = []
+    for line in lines:
+        if len(line) >= 3:
+            pts = _line_points(reading, line)
+            length = float(np.linalg.norm(pts[-1] - pts[0]))
+            if _bend(pts) <= settings.fan_turn and length > 0:
+                straight.append((line, (pts[-1] - pts[0]) / length))
+    out: set[int] = set()
+    for i, (a, u) in enumerate(straight):
+        for b, v in straight[i + 1:]:
+            if float(np.degrees(np.arccos(min(abs(float(u @ v)), 1.0)))) > settings.rows_turn:
+                out |= set(a) | set(b)
+    return sorted(out)
 
 
 def _pile_apart(reading: Reading, hand: list[int], lines: list[list[int]], settings: ReaderSettings) -> set[int]:
@@ -252,13 +275,13 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
     if looked is not reading:                       # weak finds kept where the melds expect cards
         reading = looked
         grouping = find_melds(reading.corners, settings, reading.same_way_up)
-    split = HandSplit(grouping.melds, [], [], [], [])
+    split = HandSplit(grouping.melds, [], [], [], [], [])
     if kind == "both":
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     melds, hand = split.melds, split.hand
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
                        settings, grouping.rows, kind, split.aside, split.off_fan, split.across, reading.unread,
-                       reading.same_way_up)
+                       reading.same_way_up, split.crossing)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
