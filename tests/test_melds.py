@@ -1264,3 +1264,40 @@ def test_a_spread_hands_last_card_is_one_card_though_its_far_corner_ends_another
     turns[18] = turns[17]
     g = find_melds(corners_of(found), same_way_up=_angled(turns))
     assert sorted(c.corners for c in g.cards if c.card == "JK") == [(17,), (18,), (22,)]
+
+
+@pytest.mark.parametrize("first, taken", [("KH", True), ("QH", False)])
+def test_a_groups_next_card_lying_nearly_two_steps_beyond_its_end_is_its_card(first, taken):
+    # as a run's next card laid in order: the steps of a group are uneven too (a second deck
+    # printing its index elsewhere on the card); a card of another rank there is not the group's
+    t = Table().meld([first, "KC", "KS", "KD", "KD"], (300, 200)).meld(SEQ, (300 + 1.3 * W, 200))
+    name, tl, turn = t.cards[0]
+    t.cards[0] = (name, tl + np.array([0.3 * U, -0.8 * 1.4 * U]), turn)   # 1.8 steps from the next, a little aside
+    read = melds_read(find_melds(t.corners()))
+    group = [first, "KC", "KS", "KD", "KD"] if taken else ["KC", "KS", "KD", "KD"]
+    _same_up_to_direction(sorted(read, key=len), sorted([group, SEQ], key=len))
+
+
+def test_a_runs_next_card_of_a_second_deck_printing_small_indices_is_its_card_where_the_meld_holds_one():
+    # train4 360's corners: a run of two designs, the 4C and 8C of one printing small indices, the
+    # others wide ones (over three times larger): the 8C one step on is alike in size to the 4C
+    found = [("8C", (224, 2700, 268, 2742)), ("7C", (230, 2609, 369, 2673)), ("6C", (244, 2548, 389, 2615)),
+             ("5C", (269, 2470, 414, 2537)), ("4C", (282, 2409, 333, 2456)), ("4C", (667, 2334, 721, 2382))]
+    read = melds_read(find_melds(corners_of(found), same_way_up=turned_ones({5})))
+    _same_up_to_direction(read, [["8C", "7C", "6C", "5C", "4C"]])
+
+
+@pytest.mark.parametrize("beyond, taken", [("KH", True), ("KD", False)])
+def test_a_copy_of_a_groups_end_card_nearly_two_steps_on_is_not_taken(beyond, taken):
+    # a card nearly two steps beyond a group's end is its next card, but not a copy of the end
+    # card: that card's own far corners, told apart from it (unseen 220's four-index 7C), lie there
+    from vision.reader.cards import ReadCard
+    from vision.reader.melds import Meld, adopt_loose
+
+    names = ["KC", "KS", "KD", beyond]
+    ys = [100 + i * 1.4 * U for i in range(3)] + [100 + (2 + 1.8) * 1.4 * U]
+    xs = [100.0] * 3 + [100.0 + 0.3 * U]
+    corners = corners_of(*[[(n, (x - 0.3 * U, y - 0.5 * U, x + 0.3 * U, y + 0.5 * U))] for n, x, y in zip(names, xs, ys)])
+    cards = [ReadCard(n, 0.99, (k,)) for k, n in enumerate(names)]
+    melds = adopt_loose([Meld((0, 1, 2), (0, 1, 2), (0.0, 1.4 * U))], cards, corners, ReaderSettings())
+    assert [[cards[c].card for c in m.cards] for m in melds] == [names if taken else names[:3]]

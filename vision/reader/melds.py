@@ -1207,8 +1207,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     making it valid, is that meld's: its line stopped short of it (a corner a little off the
     line, an end card that seemed to show its face). Where: about one step beyond an end
     (``adopt_steps``), or halfway along a step about twice the usual one (``gap_step``, a card
-    unread there), within ``adopt_offset`` index sizes of the line, an index alike in size (a
-    joker's within ``adopt_joker_offset``, whatever its size); or, halfway between two of its
+    unread there), within ``adopt_offset`` index sizes of the line, an index alike in size to the
+    meld's or to one of its cards' (two designs, one printing small indices; a joker's within
+    ``adopt_joker_offset``, whatever its size); or, halfway between two of its
     cards whatever the step, when the meld reads with a wild standing in for a card: in a meld
     the rules read only out of order, when it makes the meld read in order, and in one read in
     order, when it makes the meld read with no wild (the card the wild stands in for, its corner
@@ -1218,8 +1219,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     card, its band corner covered (never a wild, nor beyond a first card: when the other end's
     card shows its whole face). The card laid last, showing its whole face, may lie nearer than
     a step, down to ``adopt_near`` steps (a tight last step), when the meld still reads in order.
-    And the next card of a run laid in order, a natural one, may lie up to ``adopt_far`` steps
-    beyond an end (steps uneven, a second deck printing its index elsewhere on the card). The
+    And the next card of a run laid in order or of a group, a natural one, may lie up to
+    ``adopt_far`` steps beyond an end (steps uneven, a second deck printing its index elsewhere on
+    the card). The
     best fitting card first, one at a time."""
     P = corners.centres.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
@@ -1243,8 +1245,9 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
             def whole_at(i: int, shown=shown) -> bool:
                 return shown[i] > np.median(shown)
 
-            def alike_size(k: int, unit=unit) -> bool:
-                return 1 / settings.step_size_ratio <= S[k] / unit <= settings.step_size_ratio
+            def alike_size(k: int, unit=unit, m=m) -> bool:
+                return any(1 / settings.step_size_ratio <= S[k] / u <= settings.step_size_ratio
+                           for u in [unit] + [float(S[a]) for a in m.anchors])
             for at in range(len(m.cards) + 1):
                 inside = False
                 # where a corner lies from the place: how far along the line from it and how far
@@ -1331,9 +1334,12 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         ruled = _without_wild(grown) if in_order else _in_order(grown)
                     elif tight:         # a tight step: only a card keeping the meld read in order
                         ruled = _valid(grown) and _in_order(grown)
-                    elif far:           # a long step: only the next card of a run laid in order
+                    elif far:           # a long step: only the next card of a run laid in order, or of a group
                         reading = _reading(grown)
-                        ruled = _in_order(grown) and reading is not None and reading.kind == "sequence"
+                        # (of a group, never a copy of the end card: that card's own far corners, told apart)
+                        ruled = _in_order(grown) and reading is not None and (
+                            reading.kind == "sequence"
+                            or reading.kind == "group" and names[c] != names[m.cards[-1] if at else m.cards[0]])
                     else:
                         ruled = _valid(grown)
                     if ruled:
