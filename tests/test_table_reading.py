@@ -722,3 +722,22 @@ def test_both_two_rows_of_the_hand_running_different_ways_are_a_doubt(angle, dou
         assert sorted(cards[i] for i in crossing[0]["cards"]) == sorted(["2C", "9D", "QS", "7S", "KH", "4D"])
     else:
         assert not crossing
+
+
+@pytest.mark.parametrize("thrown", [True, False])
+def test_both_a_few_loose_cards_printed_turned_round_against_each_other_are_a_pile_not_the_hand(thrown):
+    # a hand of two cards in a row, and apart from it three loose cards showing one corner each:
+    # when two of those are printed turned round against each other, they were thrown at random
+    # (the discard pile), not laid as a hand, though they are more; printed one way, the bigger
+    # group stays the hand
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D"], (350, 300 + 2.2 * H), step=1.4 * U, column=False)
+    for name, x, y, turn in (("7S", 1400, 800, 10.0), ("KH", 1440, 900, 175.0 if thrown else 5.0),
+                             ("4D", 1380, 860, -20.0)):
+        t.cards.append((name, np.array([x, y], float), turn))
+    corners = t.corners()          # corners 4, 8 and 11: the melds' and the hand's last cards' far ones
+    alike = turned_ones({4, 8, 11, 13} if thrown else {4, 8, 11})
+    reading = Reading(2000, 1500, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
+    result = read_table(reading, "both").to_dict()
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == (["2C", "9D"] if thrown else ["4D", "7S", "KH"])

@@ -137,6 +137,7 @@ class ReaderSettings:
     pile_cards: int = 3                # --as both: this many cards under a spread hand's rows, on none, are a pile
     pile_apart: bool = True            # --as both: a pile beyond the hand's widest gap, off its lines, is set aside
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
+    pile_most: int = 5                 # --as both: a group of this few loose cards, some turned round, is no hand
     rows_turn: float = 20.0            # --as both: two straight rows of the hand this far apart (degrees) are a doubt
 
     def to_dict(self) -> dict:

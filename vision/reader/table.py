@@ -9,8 +9,9 @@ even step, side by side; a hand lies as a fan (its line turns card after card) o
 rows, which often run across the melds (a row that reads like a meld by chance, lying across
 the valid melds next to the loose cards, is the hand's).
 The cards in no straight line that lie together form the hand: the largest such group of
-cards, each within ``hand_gap`` index sizes of another; the other loose cards (the discard
-pile, a stray card) are flagged, not counted. When the hand lies in rows or a fan, its cards
+cards, each within ``hand_gap`` index sizes of another, but for a group of a few cards two of
+which are printed turned round against each other (a pile thrown at random); the other loose
+cards (the discard pile, a stray card) are flagged, not counted. When the hand lies in rows or a fan, its cards
 lying off them and beside them rather than under them (the discard pile against the hand) are
 set aside too, and flagged; so are, beside a hand held as a fan, the cards beyond the group's
 one wide gap that lie on none of its lines (a pile thrown across the fan's span), and three
@@ -30,6 +31,7 @@ from engine.meld import read_meld
 from .cards import beyond_gap, card_gaps
 from .flags import (CHECK, TableFacts, hand_doubts, hand_merged_corners, low_confidence, one_card_or_two, table_flags,
                     too_many_copies, unread_corners)
+from .index_ways import turned_round
 from .melds import Meld, find_melds, meld_like, share_along
 from .reader import Reading
 from .second_look import look_again
@@ -134,7 +136,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     sizes: dict[int, list[int]] = {}
     for c in loose:
         sizes.setdefault(root(c), []).append(c)
-    hand = max(sizes.values(), key=len)
+    hand = max(sizes.values(), key=lambda g: (not _pile_like(reading, g, settings), len(g)))
     held = set(hand)
     lines = [line for line in dropped + list(rows) if held.issuperset(line)]
     pile = _pile_apart(reading, hand, lines, settings)
@@ -163,6 +165,19 @@ def _crossing_rows(reading: Reading, lines: list[list[int]], settings: ReaderSet
             if float(np.degrees(np.arccos(min(abs(float(u @ v)), 1.0)))) > settings.rows_turn:
                 out |= set(a) | set(b)
     return sorted(out)
+
+
+def _pile_like(reading: Reading, group: list[int], settings: ReaderSettings) -> bool:
+    """Whether a group of loose cards lies as a pile thrown at random (the discard pile) rather
+    than as a hand laid out: no more than ``pile_most`` cards, two of which show one corner each,
+    printed surely turned round against each other. A hand's cards lie one way (a card's far corner
+    is printed turned round against its near one, so only cards showing one corner are compared);
+    a big hand may hold a card laid upside down, so only a few cards are judged."""
+    turned = turned_round(reading.same_way_up)
+    if turned is None or len(group) > settings.pile_most:
+        return False
+    single = [reading.cards[c].corners[0] for c in group if len(reading.cards[c].corners) == 1]
+    return any(turned(a, b) for i, a in enumerate(single) for b in single[i + 1:])
 
 
 def _pile_apart(reading: Reading, hand: list[int], lines: list[list[int]], settings: ReaderSettings) -> set[int]:
