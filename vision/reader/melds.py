@@ -1221,8 +1221,8 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     a step, down to ``adopt_near`` steps (a tight last step), when the meld still reads in order.
     And the next card of a run laid in order or of a group, a natural one, may lie up to
     ``adopt_far`` steps beyond an end (steps uneven, a second deck printing its index elsewhere on
-    the card). The
-    best fitting card first, one at a time."""
+    the card; of a group, never a copy of the end card). The best fitting card first, one at a
+    time."""
     P = corners.centres.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]

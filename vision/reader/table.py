@@ -11,12 +11,13 @@ the valid melds next to the loose cards, is the hand's).
 The cards in no straight line that lie together form the hand: the largest such group of
 cards, each within ``hand_gap`` index sizes of another, but for a group of a few cards two of
 which are printed turned round against each other (a pile thrown at random); the other loose
-cards (the discard pile, a stray card) are flagged, not counted. When the hand lies in rows or a fan, its cards
-lying off them and beside them rather than under them (the discard pile against the hand) are
-set aside too, and flagged; so are, beside a hand held as a fan, the cards beyond the group's
-one wide gap that lie on none of its lines (a pile thrown across the fan's span), and three
-or more cards under a spread hand's rows that lie on no row (a pile thrown under them). Straight
-rows of the hand running different ways are a doubt: a spread hand's rows lie side by side.
+cards (the discard pile, a stray card) are flagged, not counted. When the hand lies in rows or
+a fan, its cards lying off them and beside them rather than under them (the discard pile
+against the hand) are set aside too, and flagged; so are, beside a hand held as a fan, the
+cards beyond the group's one wide gap that lie on none of its lines (a pile thrown across the
+fan's span), and three or more cards under a spread hand's rows that lie on no row (a pile
+thrown under them). Straight rows of the hand running different ways are a doubt: a spread
+hand's rows lie side by side.
 """
 from __future__ import annotations
 
