@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Iterable, Optional
 
 import numpy as np
 
@@ -89,6 +89,10 @@ class TableFacts:
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
+
+    def shown(self, cards: Iterable[int]) -> str:
+        """The cards' readings, as a message lists them."""
+        return " ".join(self.cards[c].card for c in cards)
 
     def alternatives(self, card: int) -> list[tuple[str, float]]:
         """Every other reading of the card's corners, most likely first."""
@@ -391,7 +395,7 @@ def stray_cards(f: TableFacts) -> list[Flag]:
         near = set(loose)                          # no meld read among them, or maybe the hand's
     doubt = sorted(near)
     rest = [c for c in loose if c not in near]
-    shown = " ".join(f.cards[c].card for c in doubt)
+    shown = f.shown(doubt)
     if doubt and f.kind == "both":
         out.append(Flag("stray_card", tuple(doubt), Text(
             "in no meld and not in the hand (not counted): {cards}: are they part of the hand?", cards=shown)))
@@ -400,7 +404,7 @@ def stray_cards(f: TableFacts) -> list[Flag]:
             "in no meld, though lying by the melds: {cards} (a card a meld missed, or a misread one?)", cards=shown)))
     if rest:
         out.append(Flag("stray_card", tuple(rest), Text("in no meld, lying apart (not counted): {cards}",
-                                                         cards=" ".join(f.cards[c].card for c in rest)), level=NOTE))
+                                                         cards=f.shown(rest)), level=NOTE))
     return out
 
 
@@ -411,7 +415,7 @@ def hand_apart(f: TableFacts) -> list[Flag]:
     if not part:
         return []
     cards = tuple(sorted(part))
-    shown = " ".join(f.cards[c].card for c in cards)
+    shown = f.shown(cards)
     return [Flag("hand_apart", cards, Text("{cards}: lying apart from the rest of the hand, counted in it: "
                                            "are they the hand's (or the discard pile's)?", cards=shown))]
 
@@ -426,21 +430,21 @@ def hand_off_lines(f: TableFacts) -> list[Flag]:
         return []
     out = []
     if f.aside:
-        shown = " ".join(f.cards[c].card for c in f.aside)
+        shown = f.shown(f.aside)
         out.append(Flag("hand_off_lines", tuple(f.aside), Text(
             "{cards}: lying against the hand but off its rows, not counted: are they the hand's (or the discard "
             "pile's)?", cards=shown)))
     for line in f.across:
-        shown = " ".join(f.cards[c].card for c in line)
+        shown = f.shown(line)
         out.append(Flag("hand_off_lines", tuple(line), Text(
             "{cards}: read as a row of the hand, lying across the melds: is it a meld?", cards=shown)))
     if f.off_fan:
-        shown = " ".join(f.cards[c].card for c in f.off_fan)
+        shown = f.shown(f.off_fan)
         out.append(Flag("hand_off_lines", tuple(f.off_fan), Text(
             "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?",
             cards=shown)))
     if f.crossing:
-        shown = " ".join(f.cards[c].card for c in f.crossing)
+        shown = f.shown(f.crossing)
         out.append(Flag("hand_off_lines", tuple(f.crossing), Text(
             "{cards}: rows of the hand running different ways, all counted: are they all the hand's (or some the "
             "discard pile's)?", cards=shown)))

@@ -1245,9 +1245,11 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
             def whole_at(i: int, shown=shown) -> bool:
                 return shown[i] > np.median(shown)
 
-            def alike_size(k: int, unit=unit, m=m) -> bool:
-                return any(1 / settings.step_size_ratio <= S[k] / u <= settings.step_size_ratio
-                           for u in [unit] + [float(S[a]) for a in m.anchors])
+            sizes = np.array([unit] + [float(S[a]) for a in m.anchors])     # the meld's, and each card's own
+
+            def alike_size(k: int, sizes=sizes) -> bool:
+                return bool(np.any((1 / settings.step_size_ratio <= S[k] / sizes)
+                                   & (S[k] / sizes <= settings.step_size_ratio)))
             for at in range(len(m.cards) + 1):
                 inside = False
                 # where a corner lies from the place: how far along the line from it and how far
