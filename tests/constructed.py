@@ -53,6 +53,11 @@ class Table:
         self.last.add(len(self.cards) - 1)
         return self
 
+    def thrown(self, name: str, index, turn: float) -> "Table":
+        """A loose card turned by ``turn`` degrees whose band index is centred at ``index``."""
+        self.cards.append((name, np.asarray(index, float) - _rot(turn) @ np.array([IX, IY]), turn))
+        return self
+
     def spots(self, c: int) -> list[np.ndarray]:
         """Where card ``c`` shows an index, from its top-left corner: its band, the far end too
         when it is the last laid."""

@@ -725,6 +725,32 @@ def test_both_two_rows_of_the_hand_running_different_ways_are_a_doubt(angle, dou
 
 
 @pytest.mark.parametrize("thrown", [True, False])
+def test_both_cards_by_a_fans_end_printed_turned_round_against_the_hand_are_the_pile_not_the_hand(thrown):
+    # a hand held as a fan, and just beyond its end the discard pile, thrown at random: three of
+    # its cards printed turned round against the fan's, a fourth a quarter turn; within the
+    # hand's reach, but the turned cards and the card lying nearer to them than to the fan are
+    # the pile. Printed one way, the pile's cards stay the hand's
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "JH", "8C", "5S", "AD", "7D"], (700, 300 + 2.6 * H), fan=7.0)
+    for name, x, y, turn in (("7S", 800, 880, 170.0 if thrown else 5.0), ("KH", 840, 930, 190.0 if thrown else -8.0),
+                             ("4D", 795, 965, 100.0), ("9S", 870, 875, 175.0 if thrown else 0.0)):
+        t.thrown(name, (x, y), turn)
+    corners = t.corners()          # corners 4, 8 and 17: the melds' and the fan's last cards' far ones
+    assert len(corners) == 22
+    alike = turned_ones({4, 8, 17} | ({18, 19, 21} if thrown else set()))
+    reading = Reading(2000, 1500, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
+    result = read_table(reading, "both").to_dict()
+    cards = [c["card"] for c in result["cards"]]
+    fan = ["2C", "9D", "QS", "JH", "8C", "5S", "AD", "7D"]
+    pile = ["7S", "KH", "4D", "9S"]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(fan + ([] if thrown else pile))
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
+    if thrown:
+        aside = [f for f in result["flags"] if f["kind"] == "hand_off_lines"]
+        assert len(aside) == 1 and sorted(cards[i] for i in aside[0]["cards"]) == sorted(pile)
+
+
+@pytest.mark.parametrize("thrown", [True, False])
 def test_both_a_few_loose_cards_printed_turned_round_against_each_other_are_a_pile_not_the_hand(thrown):
     # a hand of two cards in a row, and apart from it three loose cards showing one corner each:
     # when two of those are printed turned round against each other, they were thrown at random

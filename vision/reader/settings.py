@@ -139,6 +139,8 @@ class ReaderSettings:
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
     pile_most: int = 5                 # --as both: a group of this few loose cards, some turned round, is no hand
     rows_turn: float = 20.0            # --as both: two straight rows of the hand this far apart (degrees) are a doubt
+    pile_turned: int = 3               # --as both: a hand's card turned round against this many of its cards,
+    pile_alike: int = 2                # ... and printed the same way up as no more than this many, is the pile's
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -8,16 +8,18 @@ Telling the hand from the melds (``--as both``): melds lie as straight lines of 
 even step, side by side; a hand lies as a fan (its line turns card after card) or spread in
 rows, which often run across the melds (a row that reads like a meld by chance, lying across
 the valid melds next to the loose cards, is the hand's).
-The cards in no straight line that lie together form the hand: the largest such group of
-cards, each within ``hand_gap`` index sizes of another, but for a group of a few cards two of
-which are printed turned round against each other (a pile thrown at random); the other loose
-cards (the discard pile, a stray card) are flagged, not counted. When the hand lies in rows or
-a fan, its cards lying off them and beside them rather than under them (the discard pile
-against the hand) are set aside too, and flagged; so are, beside a hand held as a fan, the
-cards beyond the group's one wide gap that lie on none of its lines (a pile thrown across the
-fan's span), and three or more cards under a spread hand's rows that lie on no row (a pile
-thrown under them). Straight rows of the hand running different ways are a doubt: a spread
-hand's rows lie side by side.
+The cards in no straight line that lie together form the hand: the largest such group of cards,
+each within ``hand_gap`` index sizes of another, but for a group of a few cards two of which
+are printed turned round against each other (a pile thrown at random); the other loose cards
+(the discard pile, a stray card) are flagged, not counted; so are the cards of the group
+printed turned round against nearly all of it (a pile thrown beside the hand, within its
+reach), with the cards lying nearer to them than to the hand. When the hand lies in rows or a
+fan, its cards lying off them and beside them rather than under them (the discard pile against
+the hand) are set aside too, and flagged; so are, beside a hand held as a fan, the cards beyond
+the group's one wide gap that lie on none of its lines (a pile thrown across the fan's span),
+and three or more cards under a spread hand's rows that lie on no row (a pile thrown under
+them). Straight rows of the hand running different ways are a doubt: a spread hand's rows lie
+side by side.
 """
 from __future__ import annotations
 
@@ -138,9 +140,11 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     for c in loose:
         sizes.setdefault(root(c), []).append(c)
     hand = max(sizes.values(), key=lambda g: (not _pile_like(reading, g, settings), len(g)))
+    thrown = _turned_pile(reading, hand, settings)
+    hand = [c for c in hand if c not in thrown]
     held = set(hand)
     lines = [line for line in dropped + list(rows) if held.issuperset(line)]
-    pile = _pile_apart(reading, hand, lines, settings)
+    pile = _pile_apart(reading, hand, lines, settings) | thrown
     aside, off_fan = _off_the_rows(reading, [c for c in hand if c not in pile], lines, settings)
     aside = sorted(pile | set(aside))
     kept = held - set(aside)
@@ -179,6 +183,41 @@ def _pile_like(reading: Reading, group: list[int], settings: ReaderSettings) -> 
         return False
     single = [reading.cards[c].corners[0] for c in group if len(reading.cards[c].corners) == 1]
     return any(turned(a, b) for i, a in enumerate(single) for b in single[i + 1:])
+
+
+def _turned_pile(reading: Reading, group: list[int], settings: ReaderSettings) -> set[int]:
+    """The cards of a hand's group that lie as a pile thrown beside it (the discard pile). Its
+    seeds: the cards showing one corner printed surely turned round against ``pile_turned`` or
+    more of the group's other such cards and the same way up as no more than ``pile_alike`` (a
+    hand's cards lie one way, but for a few laid upside down, which lie the same way up as some).
+    The hand's seeds: such cards printed the same way up as more of them. Then, one by one, the
+    card nearest either side joins it. Nothing when the pile would be half the group or more."""
+    turned = turned_round(reading.same_way_up)
+    if turned is None:
+        return set()
+    alike = reading.same_way_up
+    single = [c for c in group if len(reading.cards[c].corners) == 1]
+    seeds, core = set(), set()
+    for c in single:
+        a = reading.cards[c].corners[0]
+        others = [reading.cards[d].corners[0] for d in single if d != c]
+        n_turned, n_alike = sum(turned(a, b) for b in others), sum(alike(a, b) for b in others)
+        if n_turned >= settings.pile_turned and n_alike <= settings.pile_alike:
+            seeds.add(c)
+        elif n_alike > max(n_turned, settings.pile_alike):
+            core.add(c)
+    if not seeds or not core:
+        return set()
+    gaps = card_gaps(reading.corners.centres, reading.cards, group)
+    at = {c: i for i, c in enumerate(group)}
+    pile, hand = set(seeds), set(core)
+    left = [c for c in group if c not in pile and c not in hand]
+    while left:                           # the card nearest either side joins it, one by one
+        c, to_pile = min(((c, w) for c in left for w in (True, False)),
+                         key=lambda cw: min(gaps[at[cw[0]], at[d]] for d in (pile if cw[1] else hand)))
+        (pile if to_pile else hand).add(c)
+        left.remove(c)
+    return pile if 2 * len(pile) < len(group) else set()
 
 
 def _pile_apart(reading: Reading, hand: list[int], lines: list[list[int]], settings: ReaderSettings) -> set[int]:
