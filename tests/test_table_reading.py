@@ -724,6 +724,24 @@ def test_both_two_rows_of_the_hand_running_different_ways_are_a_doubt(angle, dou
         assert not crossing
 
 
+@pytest.mark.parametrize("names, angle, meld", [(["QC", "5C", "5H"], 40.0, False), (["QC", "5C", "5H"], 0.0, True),
+                                               (["QC", "QD", "QH"], 40.0, True)])
+def test_an_invalid_line_lying_across_all_the_valid_melds_is_loose_cards_not_a_meld(names, angle, meld):
+    # three cards of the discard pile lying in a line by chance, across the team's melds (which
+    # lie side by side): not a meld of the team, but loose cards, flagged. Laid beside the melds
+    # the line stays a meld (an invalid one, flagged); a valid meld across them stays a meld
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(names, (300 + 3.2 * W, 300), angle=angle)
+    result = _read(t)
+    cards = [c["card"] for c in result["cards"]]
+    assert _names(result) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]] + ([names] if meld else [])
+    flagged = {f["kind"]: sorted(cards[i] for i in f["cards"]) for f in result["flags"] if f["level"] == "check"}
+    if not meld:
+        assert flagged == {"stray_card": sorted(names)}
+    elif names[1] == "5C":
+        assert flagged == {"invalid_meld": sorted(names)}
+
+
 @pytest.mark.parametrize("thrown", [True, False])
 def test_both_cards_by_a_fans_end_printed_turned_round_against_the_hand_are_the_pile_not_the_hand(thrown):
     # a hand held as a fan, and just beyond its end the discard pile, thrown at random: three of

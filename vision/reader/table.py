@@ -4,6 +4,9 @@ told apart when the photo shows one (``--as both``), and every doubt flagged (``
 The same code path serves the detector's corners and the oracle's (``oracle.py``): a
 ``Reading`` in, the same ``Reading`` with ``cards``, ``melds``, ``hand`` and ``flags`` filled out.
 
+A team lays its melds side by side: on a table photo, a line that makes no meld lying across
+all the valid melds is cards of the discard pile in a line by chance, left loose and flagged.
+
 Telling the hand from the melds (``--as both``): melds lie as straight lines of bands at an
 even step, side by side; a hand lies as a fan (its line turns card after card) or spread in
 rows, which often run across the melds (a row that reads like a meld by chance, lying across
@@ -60,15 +63,24 @@ def _bend(pts: np.ndarray) -> float:
     return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
 
 
-def _parallel(melds: list[Meld], valid: list[bool], settings: ReaderSettings) -> list[float]:
-    """Per meld, the share of the other valid melds that lie within ``parallel_turn`` degrees
-    of it (1 when there are none): a team lays its melds side by side, while the rows of a
-    hand laid beside them often run the other way."""
+def _parallel(ways: list[np.ndarray], valid: list[bool], settings: ReaderSettings) -> list[float]:
+    """Per meld (the unit vectors of their lines), the share of the other valid melds that lie
+    within ``parallel_turn`` degrees of it (1 when there are none): a team lays its melds side
+    by side, while the rows of a hand laid beside them often run the other way."""
     out = []
-    for i, m in enumerate(melds):
-        others = [o.axis for j, o in enumerate(melds) if j != i and valid[j]]
-        out.append(share_along(m.axis, others, settings.parallel_turn) if others else 1.0)
+    for i, way in enumerate(ways):
+        others = [o for j, o in enumerate(ways) if j != i and valid[j]]
+        out.append(share_along(way, others, settings.parallel_turn) if others else 1.0)
     return out
+
+
+def _natural_way(meld: Meld, P: np.ndarray, names: list[str]) -> np.ndarray:
+    """The unit vector from a meld's first natural card's index to its last one's (its step's
+    when it has fewer than two): jokers' indices are left out, as some decks print them aside."""
+    pts = P[[k for c, k in zip(meld.cards, meld.anchors) if names[c] != "JK"]]
+    way = pts[-1] - pts[0] if len(pts) >= 2 else np.zeros(2)
+    length = float(np.linalg.norm(way))
+    return way / length if length > 0 else meld.axis
 
 
 class HandSplit(NamedTuple):
@@ -89,7 +101,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     names = [c.card for c in reading.cards]
     unit = float(np.median(reading.corners.sizes)) if len(reading.corners) else 1.0
     valid = [read_meld([names[c] for c in m.cards]).valid for m in melds]
-    parallel = _parallel(melds, valid, settings)
+    parallel = _parallel([m.axis for m in melds], valid, settings)
     in_lines = {c for m in melds for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in in_lines]
 
@@ -150,6 +162,18 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     kept = held - set(aside)
     return HandSplit(table, sorted(kept), aside, off_fan, [line for line in across if kept.issuperset(line)],
                      _crossing_rows(reading, [line for line in lines if kept.issuperset(line)], settings))
+
+
+def _side_by_side(reading: Reading, melds: list[Meld], names: list[str], settings: ReaderSettings) -> list[Meld]:
+    """The melds of a table photo but the invalid lines lying across all the valid melds (two at
+    least), parallel to none of them (within ``parallel_turn``, from first natural card to last):
+    a team lays its melds side by side, and a line across them that makes no meld is cards of the
+    discard pile lying in a line by chance. Their cards are left loose (and flagged)."""
+    valid = [read_meld([names[c] for c in m.cards]).valid for m in melds]
+    if sum(valid) < 2:
+        return melds
+    ways = [_natural_way(m, reading.corners.centres, names) for m in melds]
+    return [m for m, ok, share in zip(melds, valid, _parallel(ways, valid, settings)) if ok or share > 0]
 
 
 def _crossing_rows(reading: Reading, lines: list[list[int]], settings: ReaderSettings) -> list[int]:
@@ -330,7 +354,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
     if looked is not reading:                       # weak finds kept where the melds expect cards
         reading = looked
         grouping = find_melds(reading.corners, settings, reading.same_way_up)
-    split = HandSplit(grouping.melds, [], [], [], [], [])
+    split = HandSplit(_side_by_side(reading, grouping.melds, [c.card for c in grouping.cards], settings), [], [], [], [], [])
     if kind == "both":
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     melds, hand = split.melds, split.hand
