@@ -123,9 +123,11 @@ def melds_read(grouping) -> list[list[str]]:
     return [[grouping.cards[c].card for c in m.cards] for m in grouping.melds]
 
 
-def turned_ones(turned: set[int]) -> IndexWays:
-    """The way each corner is printed: those in ``turned`` turned round against the others."""
-    return IndexWays(lambda i, j: (i in turned) == (j in turned), lambda i, j: (i in turned) != (j in turned))
+def turned_ones(turned: set[int], across: set[int] = frozenset()) -> IndexWays:
+    """The way each corner is printed: those in ``turned`` turned round against the others, those
+    in ``across`` a quarter turn from every other (neither alike nor turned round)."""
+    return IndexWays(lambda i, j: not {i, j} & across and (i in turned) == (j in turned),
+                     lambda i, j: not {i, j} & across and (i in turned) != (j in turned))
 
 
 def corners_of(*cards: list[tuple[str, tuple[float, float, float, float]]]) -> Corners:

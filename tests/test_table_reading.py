@@ -755,7 +755,7 @@ def test_both_cards_by_a_fans_end_printed_turned_round_against_the_hand_are_the_
         t.thrown(name, (x, y), turn)
     corners = t.corners()          # corners 4, 8 and 17: the melds' and the fan's last cards' far ones
     assert len(corners) == 22
-    alike = turned_ones({4, 8, 17} | ({18, 19, 21} if thrown else set()))
+    alike = turned_ones({4, 8, 17} | ({18, 19, 21} if thrown else set()), across={20})
     reading = Reading(2000, 1500, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
     result = read_table(reading, "both").to_dict()
     cards = [c["card"] for c in result["cards"]]

@@ -237,9 +237,10 @@ def _turned_pile(reading: Reading, group: list[int], settings: ReaderSettings) -
     pile, hand = set(seeds), set(core)
     left = [c for c in group if c not in pile and c not in hand]
     while left:                           # the card nearest either side joins it, one by one
-        c, to_pile = min(((c, w) for c in left for w in (True, False)),
-                         key=lambda cw: min(gaps[at[cw[0]], at[d]] for d in (pile if cw[1] else hand)))
-        (pile if to_pile else hand).add(c)
+        to_pile = {c: min(gaps[at[c], at[p]] for p in pile) for c in left}
+        to_hand = {c: min(gaps[at[c], at[h]] for h in hand) for c in left}
+        c = min(left, key=lambda c: min(to_pile[c], to_hand[c]))
+        (pile if to_pile[c] < to_hand[c] else hand).add(c)
         left.remove(c)
     return pile if 2 * len(pile) < len(group) else set()
 
@@ -354,9 +355,11 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
     if looked is not reading:                       # weak finds kept where the melds expect cards
         reading = looked
         grouping = find_melds(reading.corners, settings, reading.same_way_up)
-    split = HandSplit(_side_by_side(reading, grouping.melds, [c.card for c in grouping.cards], settings), [], [], [], [], [])
     if kind == "both":
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
+    else:
+        split = HandSplit(_side_by_side(reading, grouping.melds, [c.card for c in grouping.cards], settings),
+                          [], [], [], [], [])
     melds, hand = split.melds, split.hand
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
                        settings, grouping.rows, kind, split.aside, split.off_fan, split.across, reading.unread,
