@@ -236,12 +236,16 @@ def _turned_pile(reading: Reading, group: list[int], settings: ReaderSettings) -
     at = {c: i for i, c in enumerate(group)}
     pile, hand = set(seeds), set(core)
     left = [c for c in group if c not in pile and c not in hand]
+    to_pile = {c: min(gaps[at[c], at[p]] for p in pile) for c in left}
+    to_hand = {c: min(gaps[at[c], at[h]] for h in hand) for c in left}
     while left:                           # the card nearest either side joins it, one by one
-        to_pile = {c: min(gaps[at[c], at[p]] for p in pile) for c in left}
-        to_hand = {c: min(gaps[at[c], at[h]] for h in hand) for c in left}
         c = min(left, key=lambda c: min(to_pile[c], to_hand[c]))
-        (pile if to_pile[c] < to_hand[c] else hand).add(c)
+        joins_pile = to_pile[c] < to_hand[c]
+        (pile if joins_pile else hand).add(c)
         left.remove(c)
+        nearest = to_pile if joins_pile else to_hand
+        for d in left:                    # that side now reaches the others from c too
+            nearest[d] = min(nearest[d], gaps[at[d], at[c]])
     return pile if 2 * len(pile) < len(group) else set()
 
 
