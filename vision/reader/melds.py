@@ -461,6 +461,15 @@ class _Grouper:
         if len(c) > 3 and self._turning(c):              # a fan turns: its last three cards lead the way
             centre3, d3, _ = self._direction(c, 3)
             off_line = np.minimum(off_line, np.abs((self.P - centre3) @ np.array([-d3[1], d3[0]])))
+        # two decks' indices differ in size, each printed a margin from its card's corner: a larger
+        # index's centre lies farther from the corner, across the line and along it. A natural card
+        # that continues the meld is measured by its box's edges: half the boxes' difference nearer
+        across = np.abs(normal[0]) * self.WH[:, 0] + np.abs(normal[1]) * self.WH[:, 1]
+        lengthwise = np.abs(d[0]) * self.WH[:, 0] + np.abs(d[1]) * self.WH[:, 1]
+        plain = [k for k in c[-self.s.line_window:] if not self.joker[k]] or [end]
+        wider = np.abs(across - float(np.median(across[plain]))) / 2
+        longer = np.abs(lengthwise - lengthwise[end]) / 2
+        by_edge = np.minimum(off_line, np.maximum(np.abs((self.P - centre) @ normal) - wider, 0))
         unit = float(np.median(self.S[c[-self.s.line_window:]]))
         # a box showing part of an index is smaller and its centre wanders: a candidate's own
         # (whole) index may set the tolerance, up to half again the line's
@@ -476,9 +485,15 @@ class _Grouper:
         fits: list[tuple[float, int, int]] = []
         loose = self.s.joker_slack if self.joker[end] else 1.0
         reach = tol * np.where(self.joker, self.s.joker_slack, loose)
-        for j in np.nonzero((along > 0.45 * step) & (along < 2.6 * step) & (off_line < reach))[0]:
+        for j in np.nonzero((along > 0.45 * step) & (along < 2.6 * step) & (by_edge < reach))[0]:
             j = int(j)
             if j in blocked or j in c:
+                continue
+            off, ahead = float(off_line[j]), float(along[j])
+            if not self.joker[end] and not self._wild(j) and _valid(names + [self.names[j]]):
+                off = off if off < reach[j] else float(by_edge[j])
+                ahead = step if abs(ahead - step) <= longer[j] else ahead - float(np.sign(ahead - step)) * longer[j]
+            if off >= reach[j]:
                 continue
             if max(self.S[j], self.S[end]) / min(self.S[j], self.S[end]) > self.s.step_size_ratio:
                 continue
@@ -490,9 +505,9 @@ class _Grouper:
                 continue                             # the same reading a long step on: the card's own far corner
             # a joker's index may sit farther on (a word printed down its edge): near the line,
             # a longer step to it is no card missing
-            k = 1 if along[j] < 1.7 * step or (self.joker[j] and along[j] < self.s.joker_step * step
-                                                and off_line[j] <= self.s.joker_step_off * reach[j]) else 2
-            fit = abs(np.log(along[j] / (k * step))) / np.log(self.s.step_ratio) + off_line[j] / reach[j] + (k - 1)
+            k = 1 if ahead < 1.7 * step or (self.joker[j] and along[j] < self.s.joker_step * step
+                                             and off <= self.s.joker_step_off * reach[j]) else 2
+            fit = abs(np.log(ahead / (k * step))) / np.log(self.s.step_ratio) + off / reach[j] + (k - 1)
             if k == 2 and fit > self.s.gap_fit:
                 continue
             if valid and not _valid(names + ["JK"] * (k - 1) + [self.names[j]]):
