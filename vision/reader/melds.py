@@ -444,14 +444,14 @@ class _Grouper:
             return False
         rel = self.P - self.P[end]
         along = rel @ d
+        lengthwise = np.abs(d[0]) * self.WH[:, 0] + np.abs(d[1]) * self.WH[:, 1]     # the boxes' extents
+        plain = [k for k in c[-self.s.line_window:] if not self.joker[k]] or [end]   # the line's last ranks
         if self.joker.any():
             # a joker's index may be a word, a long box: farther than a step on, where the card's
             # index band lies is told by the box's near end, as if a box of the line's cards' length
             # began there (never nearer than a step); the same from a joker ending the line
-            extent = np.abs(d[0]) * self.WH[:, 0] + np.abs(d[1]) * self.WH[:, 1]
-            plain = [k for k in c[-self.s.line_window:] if not self.joker[k]]
-            usual = float(np.median(extent[plain])) if plain else float(extent[end])
-            over = np.where(self.joker, np.maximum(extent - usual, 0) / 2, 0)
+            usual = float(np.median(lengthwise[plain]))
+            over = np.where(self.joker, np.maximum(lengthwise - usual, 0) / 2, 0)
             shift = over + over[end]
             along = np.where((shift > 0) & (along > step), np.maximum(along - shift, step), along)
         normal = np.array([-d[1], d[0]])
@@ -464,11 +464,11 @@ class _Grouper:
         # two decks' indices differ in size, each printed a margin from its card's corner: a larger
         # index's centre lies farther from the corner, across the line and along it. A natural card
         # that continues the meld is measured by its box's edges: half the boxes' difference nearer
+        # (across, against the end card's box beside it; along, against the line's usual length,
+        # as its step is the line's usual one)
         across = np.abs(normal[0]) * self.WH[:, 0] + np.abs(normal[1]) * self.WH[:, 1]
-        lengthwise = np.abs(d[0]) * self.WH[:, 0] + np.abs(d[1]) * self.WH[:, 1]
-        plain = [k for k in c[-self.s.line_window:] if not self.joker[k]] or [end]
-        wider = np.abs(across - float(np.median(across[plain]))) / 2
-        longer = np.abs(lengthwise - lengthwise[end]) / 2
+        wider = np.abs(across - float(across[end])) / 2
+        longer = np.abs(lengthwise - float(np.median(lengthwise[plain]))) / 2
         by_edge = np.minimum(off_line, np.maximum(np.abs((self.P - centre) @ normal) - wider, 0))
         unit = float(np.median(self.S[c[-self.s.line_window:]]))
         # a box showing part of an index is smaller and its centre wanders: a candidate's own
