@@ -368,6 +368,11 @@ class _Grouper:
                     gap = 0
                     if bend > 1 and self.joker[l] and not self.joker[[k, m]].any():
                         bend = self._joker_between(k, l, m)
+                    if bend > 1 and not any(self._wild(c) for c in (k, l, m)) \
+                            and _valid([self.names[k], self.names[l], self.names[m]]):
+                        # three natural cards making a meld whose indices differ in size (two decks)
+                        # may step evenly by their boxes' corners though their centres do not
+                        bend = min([bend] + [self.bend(k, l, m, v1, v2) for v1, v2 in self._corner_steps(k, l, m)])
                     if bend > 1:
                         v1, v2 = self.P[l] - self.P[k], self.P[m] - self.P[l]
                         gap = 1 if float(np.linalg.norm(v1)) > float(np.linalg.norm(v2)) else 2
@@ -391,6 +396,18 @@ class _Grouper:
                         out.append((cost0 * (1 + bend0), k, l, m, 0))
         out.sort()
         return [(k, l, m, gap) for _, k, l, m, gap in out]
+
+    def _corner_steps(self, k: int, l: int, m: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The two steps from ``k`` to ``l`` to ``m`` measured between one corner of each box
+        (top left, top right, bottom left, bottom right): a deck prints its index a margin from
+        the card's corner, so a larger index's centre lies farther from it, its box's corner
+        nearer the card's."""
+        B = self.corners.boxes.astype(np.float64)
+        out = []
+        for xs, ys in ((0, 1), (2, 1), (0, 3), (2, 3)):
+            Q = B[[k, l, m]][:, [xs, ys]]
+            out.append((Q[1] - Q[0], Q[2] - Q[1]))
+        return out
 
     def _joker_step_no_longer(self, k: int, l: int, m: int) -> bool:
         """Whether the step to the joker ending ``k, l, m`` is no longer than the other one."""
@@ -1175,8 +1192,9 @@ def split_joined(meld: Meld, names: list[str], P: np.ndarray) -> list[Meld]:
         return [meld]
     gap = lambda k: float(np.linalg.norm(P[meld.anchors[k]] - P[meld.anchors[k - 1]]))  # noqa: E731
     k = max(cuts, key=lambda k: (_in_order(own[:k]) + _in_order(own[k:]), gap(k)))
+    # the line's last card, showing its face, ends the tail: where the head was laid from is unknown
     head = replace(meld, cards=meld.cards[:k], anchors=meld.anchors[:k],
-                   missing=tuple(i for i in meld.missing if i < k))
+                   missing=tuple(i for i in meld.missing if i < k), oriented=False)
     tail = replace(meld, cards=meld.cards[k:], anchors=meld.anchors[k:],
                    missing=tuple(i - k for i in meld.missing if i > k))
     return [head, tail]

@@ -1,0 +1,185 @@
+"""Grouping measured photo by photo on the development sets (never ``eval500``, never the real photos).
+
+    python tools/dev_melds.py make                    # print the ``burraco synth`` commands of the sets
+    python tools/dev_melds.py run OUT.json [--perturb] [--workers 2] [--sets a,b]
+    python tools/dev_melds.py compare BASE.json NEW.json
+    python tools/dev_melds.py corners SET PHOTO [--near CARD]   # a photo's corners, for a test
+    BURRACO_CODE=/path/to/other/checkout python tools/dev_melds.py run BASE.json
+
+``run`` reads every photo of the sets with oracle corners (``--perturb``: dropped, extra and
+misread ones) and writes one record per photo; ``compare`` prints the totals per group and the
+photos and melds that changed between two runs. The groups: ``tuned`` (the photos the reader's
+settings were shaped on), ``checked`` (seen only to check a change), ``new`` (added late, to
+check for overfitting). ``train4``'s first 700 photos are tuned, the next 800 checked.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# the reader measured: this checkout's, or another's (a worktree of the code before a change)
+sys.path.insert(0, os.environ.get("BURRACO_CODE", str(ROOT)))
+
+# name: (photos, seed, synth options, group)
+SETS = {
+    "train4": (1500, 700, "--designs train", None),
+    "valart": (200, 11, "--procedural 0", "tuned"),
+    "valart2": (400, 13, "--procedural 0", "checked"),
+    "val150": (150, 7, "--designs train", "checked"),
+    "unseen": (240, 4242, "--designs unseen", "checked"),
+    "heldout2": (400, 4444, "--designs heldout", "new"),
+    "valart3": (400, 17, "--procedural 0", "new"),
+}
+
+
+def group_of(name: str, index: int) -> str | None:
+    if name != "train4":
+        return SETS[name][3]
+    return "tuned" if index < 700 else "checked" if index < 1500 else None
+
+
+def _one(args: tuple[str, int, str, bool]) -> dict | None:
+    from vision.reader.meld_eval import (_matched, _shows, doubts_of, kind_of, read_names, score_key,
+                                         shows_everything, truth_melds, MELD_KINDS, oracle_reading)
+    from vision.reader.settings import PerturbSettings
+    name, index, path, noisy = args
+    truth = json.loads(Path(path).read_text())
+    group = group_of(name, index)
+    if group is None or truth.get("kind") not in MELD_KINDS:
+        return None
+    reading = oracle_reading(truth, PerturbSettings() if noisy else None).to_dict()
+    melds, hand = read_names(reading)
+    whole = [[c["card"] for c in m] for m in truth_melds(truth) if all(_shows(c) for c in m)]
+    got = score_key(melds, hand if truth["kind"] == "both" else [])
+    exp = truth["expected_score"]
+    right = got == (exp["meld_points"], exp["burraco_bonus"], exp["hand_points"])
+    flagged = bool(doubts_of(reading))
+    pool, missed = [tuple(m) for m in melds], []        # matched one to one, as ``_matched`` does
+    for m in whole:
+        key = next((k for k in (tuple(m), tuple(reversed(m))) if k in pool), None)
+        if key is None:
+            missed.append(m)
+        else:
+            pool.remove(key)
+    assert len(whole) - len(missed) == _matched(whole, melds)
+    return {"set": name, "photo": Path(path).stem, "group": group, "kind": kind_of(truth),
+            "whole": len(whole), "exact": len(whole) - len(missed), "missed": [" ".join(m) for m in missed],
+            "complete": shows_everything(truth), "right": right, "flagged": flagged,
+            "silent": not right and not flagged, "flags": len(doubts_of(reading))}
+
+
+def run(out: Path, noisy: bool, workers: int, only: list[str]) -> None:
+    jobs = []
+    for name in only or SETS:
+        folder = ROOT / "data" / name / "truth"
+        paths = sorted(folder.glob("*.json"))
+        if not paths:
+            print(f"missing: {folder}", file=sys.stderr)
+            continue
+        jobs += [(name, i, str(p), noisy) for i, p in enumerate(paths)]
+    with ProcessPoolExecutor(workers) as pool:
+        records = [r for r in pool.map(_one, jobs, chunksize=8) if r is not None]
+    out.write_text(json.dumps(records))
+    print_totals(records)
+
+
+def totals(records: list[dict]) -> dict[str, dict[str, int]]:
+    t: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for r in records:
+        for g in (r["group"], "all"):
+            t[g]["melds"] += r["exact"]
+            t[g]["whole"] += r["whole"]
+            t[g]["photos"] += bool(r["complete"] and r["right"])
+            t[g]["complete"] += bool(r["complete"])
+            t[g]["silent"] += bool(r["silent"])
+            t[g]["flagged"] += bool(r["flagged"])
+            t[g]["n"] += 1
+    return t
+
+
+def print_totals(records: list[dict], other: list[dict] | None = None) -> None:
+    now, before = totals(records), totals(other) if other is not None else None
+    for g in ("tuned", "checked", "new", "all"):
+        line = []
+        for key, of in (("melds", "whole"), ("photos", "complete"), ("silent", "n"), ("flagged", "n")):
+            was = f"{before[g][key]} -> " if before is not None and before[g][key] != now[g][key] else ""
+            line.append(f"{key} {was}{now[g][key]}/{now[g][of]}")
+        print(f"{g:8s} " + ", ".join(line))
+
+
+def compare(base: Path, new: Path) -> None:
+    a = {(r["set"], r["photo"]): r for r in json.loads(base.read_text())}
+    b = {(r["set"], r["photo"]): r for r in json.loads(new.read_text())}
+    print_totals(list(b.values()), list(a.values()))
+    for key in sorted(set(a) & set(b)):
+        ra, rb = a[key], b[key]
+        notes = []
+        if ra["exact"] != rb["exact"]:
+            notes.append(f"melds {ra['exact']} -> {rb['exact']}/{rb['whole']}")
+        if ra["complete"] and ra["right"] != rb["right"]:
+            notes.append("photo " + ("gained" if rb["right"] else "LOST"))
+        if ra["silent"] != rb["silent"]:
+            notes.append("silent " + ("NEW" if rb["silent"] else "gone"))
+        if ra["flagged"] != rb["flagged"]:
+            notes.append("flag " + ("added" if rb["flagged"] else "removed"))
+        if notes:
+            print(f"{key[0]} {key[1]}: " + "; ".join(notes))
+
+
+def corners(name: str, photo: str, near: str) -> None:
+    """One photo's oracle corners as a test writes them (``(reading, box)``), the truth's melds,
+    and the melds ``find_melds`` reads from those corners alone (no word on which way indices
+    are printed). ``near``: only the corners within 400 px of that card's."""
+    import numpy as np
+    from vision.reader.meld_eval import truth_melds
+    from vision.reader.melds import find_melds
+    from vision.reader.oracle import truth_corners
+    truth = json.loads((ROOT / "data" / name / "truth" / f"{photo}.json").read_text())
+    c, _ = truth_corners(truth)
+    keep = list(range(len(c.names)))
+    if near:
+        at = [c.centres[i] for i in keep if c.names[i] == near]
+        keep = [i for i in keep if any(((c.centres[i] - a) ** 2).sum() < 400 ** 2 for a in at)]
+    print("found = [" + ", ".join(f"({c.names[i]!r}, {tuple(int(round(float(v))) for v in c.boxes[i])})"
+                                  for i in keep) + "]")
+    print("truth:", [" ".join(x["card"] for x in m) for m in truth_melds(truth)])
+    g = find_melds(c[np.array(keep)] if near else c)
+    print("read: ", [" ".join(g.cards[k].card for k in m.cards) for m in g.melds])
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("make")
+    r = sub.add_parser("run")
+    r.add_argument("out", type=Path)
+    r.add_argument("--perturb", action="store_true")
+    r.add_argument("--workers", type=int, default=2)
+    r.add_argument("--sets", default="")
+    w = sub.add_parser("corners")
+    w.add_argument("set")
+    w.add_argument("photo")
+    w.add_argument("--near", default="")
+    c = sub.add_parser("compare")
+    c.add_argument("base", type=Path)
+    c.add_argument("new", type=Path)
+    args = p.parse_args()
+    if args.cmd == "make":
+        for name, (n, seed, options, _) in SETS.items():
+            print(f"burraco synth --out data/{name} --n {n} --seed {seed} {options} --no-tiles --no-crops --workers 2")
+    elif args.cmd == "run":
+        run(args.out, args.perturb, args.workers, [s for s in args.sets.split(",") if s])
+    elif args.cmd == "corners":
+        corners(args.set, args.photo, args.near)
+    else:
+        compare(args.base, args.new)
+
+
+if __name__ == "__main__":
+    main()
