@@ -302,6 +302,18 @@ def test_three_cards_stepping_unevenly_by_their_centres_but_evenly_by_their_boxe
     assert melds_read(find_melds(corners_of(found))) == [["5D", "6D", "7D", "JK"]]
 
 
+def test_a_card_left_out_beyond_an_index_twice_its_size_is_measured_by_the_boxes_corners():
+    # as a photo gave them (train4 000739): a four-index column AS KS QS JK, the joker's word 47 px
+    # long, then the 10S's 26 px index; each begins at its card's corner, so from the word's
+    # centre the 10S's lies only 0.55 steps on (a card lies 0.6 to 1.5 steps beyond), and it
+    # was left out. Between the boxes' corners it lies a step on
+    found = [("10S", (46, 225, 72, 242)), ("10S", (188, 222, 214, 239)), ("JK", (42, 209, 89, 220)),
+             ("JK", (165, 204, 210, 216)), ("QS", (42, 173, 106, 199)), ("KS", (34, 156, 62, 170)),
+             ("KS", (182, 147, 209, 161)), ("AS", (30, 124, 58, 138)), ("AS", (182, 24, 211, 40)),
+             ("AS", (23, 21, 52, 38)), ("AS", (182, 126, 209, 141))]
+    assert melds_read(find_melds(corners_of(found))) == [["AS", "KS", "QS", "JK", "10S"]]
+
+
 def test_cards_of_two_decks_whose_indices_differ_twice_in_size_step_by_their_edges():
     # as a photo gave them (train4 000929): a group laid with two decks, the big indices 35 px, the
     # small 15 px, each beginning at its card's edge. From a big index's centre to the small one

@@ -1254,9 +1254,13 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     a step, down to ``adopt_near`` steps (a tight last step), when the meld still reads in order.
     And the next card of a run laid in order or of a group, a natural one, may lie up to
     ``adopt_far`` steps beyond an end (steps uneven, a second deck printing its index elsewhere on
-    the card; of a group, never a copy of the end card). The best fitting card first, one at a
-    time."""
+    the card; of a group, never a copy of the end card). A natural card whose index is
+    ``adopt_corner_sizes`` times larger or smaller than the end card's (two decks) is measured
+    as well between one corner of each box (the four in turn): each index begins at its card's
+    corner, so the centres step unevenly where the boxes' corners do not. The best fitting card
+    first, one at a time."""
     P = corners.centres.astype(np.float64)
+    B = corners.boxes.astype(np.float64)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
     wild = [Card.parse(n).can_be_wild for n in names]
@@ -1307,6 +1311,16 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                                 out.append((abs(along - 1) + off / unit, k))
                         return out
 
+                    def corner_where(k: int, anchors=anchors) -> list[tuple[float, float, bool]]:
+                        # as ``where``, between one corner of each box (top left, top right, ...)
+                        out = []
+                        for xs, ys in ((0, 1), (2, 1), (0, 3), (2, 3)):
+                            Q = B[:, [xs, ys]]
+                            way = np.median(np.diff(Q[list(anchors)], axis=0), axis=0)
+                            along, off = _beyond(Q, anchors, _end_way(Q, anchors, way), k)
+                            out.append(((along - 1) * usual, off, low <= along <= high))
+                        return out
+
                     def face_fit(k: int, anchors=anchors, end=end) -> Optional[float]:
                         way = end[0]
                         near = []
@@ -1341,6 +1355,16 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                             fit_here = off <= settings.adopt_offset * unit and alike_size(k)
                         if near and fit_here:
                             fits.append((abs(aside) / usual + off / unit, k))
+                    # two decks' indices of different sizes at the meld's end: each begins at its
+                    # card's corner, so their centres step unevenly where their boxes' corners do not
+                    if not fits and at in (0, len(m.cards)) and not wild[c]:
+                        end_size = float(S[m.anchors[-1] if at else m.anchors[0]])
+                        for k in cards[c].corners:
+                            if max(S[k], end_size) / min(S[k], end_size) < settings.adopt_corner_sizes:
+                                continue
+                            for aside, off, near in corner_where(k):
+                                if near and off <= settings.adopt_offset * unit and alike_size(k):
+                                    fits.append((abs(aside) / usual + off / unit, k))
                     # (never a wild: it would make nearly any meld valid, the rules' check telling nothing)
                     # (and never beyond the first card laid: the other end's card shows its whole face)
                     if not fits and faces and at in (0, len(m.cards)) and len(cards[c].corners) == 1 \
