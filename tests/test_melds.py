@@ -314,6 +314,17 @@ def test_a_card_left_out_beyond_an_index_twice_its_size_is_measured_by_the_boxes
     assert melds_read(find_melds(corners_of(found))) == [["AS", "KS", "QS", "JK", "10S"]]
 
 
+def test_two_copies_printed_the_same_way_up_a_long_step_apart_are_two_cards_of_a_group():
+    # as a photo gave them (val150 000117): 4C, 4H, 4H, the first step half the second. One
+    # reading twice in a row, the second step much the longer, reads as one card's band and far
+    # corner; but a far corner is printed turned round against its band's, and these two 4H are
+    # printed the same way up (the last one's far corner, turned, lies below)
+    found = [("4C", (655, 325, 691, 367)), ("4H", (673, 342, 709, 387)), ("4H", (714, 369, 752, 413)),
+             ("4H", (718, 574, 754, 618))]
+    g = find_melds(corners_of(found), same_way_up=turned_ones({3}))
+    assert melds_read(g) == [["4C", "4H", "4H"]]
+
+
 def test_cards_of_two_decks_whose_indices_differ_twice_in_size_step_by_their_edges():
     # as a photo gave them (train4 000929): a group laid with two decks, the big indices 35 px, the
     # small 15 px, each beginning at its card's edge. From a big index's centre to the small one

@@ -1,13 +1,14 @@
 """Grouping measured photo by photo on the development sets (never ``eval500``, never the real photos).
 
     python tools/dev_melds.py make                    # print the ``burraco synth`` commands of the sets
-    python tools/dev_melds.py run OUT.json [--perturb] [--workers 2] [--sets a,b]
+    python tools/dev_melds.py run OUT.json [--perturb | --reader] [--workers 2] [--sets a,b]
     python tools/dev_melds.py compare BASE.json NEW.json
     python tools/dev_melds.py corners SET PHOTO [--near CARD]   # a photo's corners, for a test
     BURRACO_CODE=/path/to/other/checkout python tools/dev_melds.py run BASE.json
 
 ``run`` reads every photo of the sets with oracle corners (``--perturb``: dropped, extra and
-misread ones) and writes one record per photo; ``compare`` prints the totals per group and the
+misread ones; ``--reader``: the committed models' own, on the reader's four sets) and writes one
+record per photo; ``compare`` prints the totals per group and the
 photos and melds that changed between two runs. The groups: ``tuned`` (the photos the reader's
 settings were shaped on), ``checked`` (seen only to check a change), ``new`` (added late, to
 check for overfitting). ``train4``'s first 700 photos are tuned, the next 800 checked.
@@ -35,7 +36,9 @@ SETS = {
     "unseen": (240, 4242, "--designs unseen", "checked"),
     "heldout2": (400, 4444, "--designs heldout", "new"),
     "valart3": (400, 17, "--procedural 0", "new"),
+    "heldout": (200, 4343, "--designs heldout", "reader"),     # read by the models only
 }
+READER_SETS = ["valart", "heldout", "val150", "unseen"]
 
 
 def group_of(name: str, index: int) -> str | None:
@@ -44,16 +47,33 @@ def group_of(name: str, index: int) -> str | None:
     return "tuned" if index < 700 else "checked" if index < 1500 else None
 
 
-def _one(args: tuple[str, int, str, bool]) -> dict | None:
+_reader = None
+
+
+def _read(truth: dict, image: Path) -> dict:
+    """The committed models' reading of a photo, as ``burraco eval`` reads it."""
+    global _reader
+    from vision.reader.meld_eval import kind_of
+    from vision.reader.reader import CardReader
+    from vision.reader.table import read_table
+    if _reader is None:
+        _reader = CardReader()
+    return read_table(_reader.read(_reader.open(image)), kind_of(truth)).to_dict()
+
+
+def _one(args: tuple[str, int, str, str]) -> dict | None:
     from vision.reader.meld_eval import (_matched, _shows, doubts_of, kind_of, read_names, score_key,
                                          shows_everything, truth_melds, MELD_KINDS, oracle_reading)
     from vision.reader.settings import PerturbSettings
-    name, index, path, noisy = args
+    name, index, path, how = args
     truth = json.loads(Path(path).read_text())
     group = group_of(name, index)
     if group is None or truth.get("kind") not in MELD_KINDS:
         return None
-    reading = oracle_reading(truth, PerturbSettings() if noisy else None).to_dict()
+    if how == "reader":
+        reading = _read(truth, Path(path).parents[1] / truth["image"])
+    else:
+        reading = oracle_reading(truth, PerturbSettings() if how == "perturb" else None).to_dict()
     melds, hand = read_names(reading)
     whole = [[c["card"] for c in m] for m in truth_melds(truth) if all(_shows(c) for c in m)]
     got = score_key(melds, hand if truth["kind"] == "both" else [])
@@ -74,15 +94,16 @@ def _one(args: tuple[str, int, str, bool]) -> dict | None:
             "silent": not right and not flagged, "flags": len(doubts_of(reading))}
 
 
-def run(out: Path, noisy: bool, workers: int, only: list[str]) -> None:
+def run(out: Path, how: str, workers: int, only: list[str]) -> None:
     jobs = []
-    for name in only or SETS:
+    default = READER_SETS if how == "reader" else [n for n, v in SETS.items() if v[3] != "reader"]
+    for name in only or default:
         folder = ROOT / "data" / name / "truth"
         paths = sorted(folder.glob("*.json"))
         if not paths:
             print(f"missing: {folder}", file=sys.stderr)
             continue
-        jobs += [(name, i, str(p), noisy) for i, p in enumerate(paths)]
+        jobs += [(name, i, str(p), how) for i, p in enumerate(paths)]
     with ProcessPoolExecutor(workers) as pool:
         records = [r for r in pool.map(_one, jobs, chunksize=8) if r is not None]
     out.write_text(json.dumps(records))
@@ -105,7 +126,9 @@ def totals(records: list[dict]) -> dict[str, dict[str, int]]:
 
 def print_totals(records: list[dict], other: list[dict] | None = None) -> None:
     now, before = totals(records), totals(other) if other is not None else None
-    for g in ("tuned", "checked", "new", "all"):
+    for g in ("tuned", "checked", "new", "reader", "all"):
+        if g not in now:
+            continue
         line = []
         for key, of in (("melds", "whole"), ("photos", "complete"), ("silent", "n"), ("flagged", "n")):
             was = f"{before[g][key]} -> " if before is not None and before[g][key] != now[g][key] else ""
@@ -160,6 +183,7 @@ def main() -> None:
     r = sub.add_parser("run")
     r.add_argument("out", type=Path)
     r.add_argument("--perturb", action="store_true")
+    r.add_argument("--reader", action="store_true", help="the committed models' corners, on " + ", ".join(READER_SETS))
     r.add_argument("--workers", type=int, default=2)
     r.add_argument("--sets", default="")
     w = sub.add_parser("corners")
@@ -174,7 +198,8 @@ def main() -> None:
         for name, (n, seed, options, _) in SETS.items():
             print(f"burraco synth --out data/{name} --n {n} --seed {seed} {options} --no-tiles --no-crops --workers 2")
     elif args.cmd == "run":
-        run(args.out, args.perturb, args.workers, [s for s in args.sets.split(",") if s])
+        how = "reader" if args.reader else "perturb" if args.perturb else "oracle"
+        run(args.out, how, args.workers, [s for s in args.sets.split(",") if s])
     elif args.cmd == "corners":
         corners(args.set, args.photo, args.near)
     else:

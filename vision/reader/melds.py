@@ -329,8 +329,14 @@ class _Grouper:
 
     def _own_far(self, a: int, b: int, c: int) -> bool:
         """Whether ``a`` and ``b`` read the same and the step between them is much longer than
-        from ``b`` to ``c``: one card's two corners (its band and its far end), not two copies."""
-        return self.names[a] == self.names[b] and self.D[a, b] > self.s.own_far * self.D[b, c]
+        from ``b`` to ``c``: one card's two corners (its band and its far end), not two copies.
+        A card's far corner is printed turned round against its band's: two ranks' indices printed
+        the same way up are two copies, however far apart, unless they step as several pairs of
+        the photo do (a four-index deck's two band corners, printed the same way up). A joker's
+        index (a word, a figure) compares with no other index."""
+        return self.names[a] == self.names[b] and self.D[a, b] > self.s.own_far * self.D[b, c] \
+            and not (self.same_way_up is not None and not self.joker[a] and self.same_way_up(a, b)
+                     and (min(a, b), max(a, b)) not in self.supported)
 
     def _turned_pair(self, a: int, b: int) -> bool:
         """Whether two ranks' indices are printed turned round against each other, as far as the
