@@ -325,6 +325,17 @@ def test_two_copies_printed_the_same_way_up_a_long_step_apart_are_two_cards_of_a
     assert melds_read(g) == [["4C", "4H", "4H"]]
 
 
+def test_a_copy_of_the_end_card_printed_the_same_way_up_a_long_step_on_joins_the_line():
+    # as a photo gave them (train4 000268): a four-index group 8S 8C JK 8D 8D whose last step,
+    # from one 8D to the other, is twice the others; a card's own far corner lies so, but it is
+    # printed turned round (the last 8D's, far right), and these two 8D are printed alike
+    found = [("8S", (577, 553, 608, 572)), ("8C", (606, 570, 628, 584)), ("8C", (640, 522, 662, 536)),
+             ("JK", (629, 582, 644, 594)), ("JK", (666, 529, 681, 541)), ("8D", (647, 585, 676, 603)),
+             ("8D", (687, 604, 715, 620)), ("8D", (815, 590, 843, 608))]
+    g = find_melds(corners_of(found), same_way_up=turned_ones({7}))
+    assert melds_read(g) == [["8S", "8C", "JK", "8D", "8D"]]
+
+
 def test_cards_of_two_decks_whose_indices_differ_twice_in_size_step_by_their_edges():
     # as a photo gave them (train4 000929): a group laid with two decks, the big indices 35 px, the
     # small 15 px, each beginning at its card's edge. From a big index's centre to the small one

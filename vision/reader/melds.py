@@ -329,14 +329,18 @@ class _Grouper:
 
     def _own_far(self, a: int, b: int, c: int) -> bool:
         """Whether ``a`` and ``b`` read the same and the step between them is much longer than
-        from ``b`` to ``c``: one card's two corners (its band and its far end), not two copies.
-        A card's far corner is printed turned round against its band's: two ranks' indices printed
-        the same way up are two copies, however far apart, unless they step as several pairs of
-        the photo do (a four-index deck's two band corners, printed the same way up). A joker's
-        index (a word, a figure) compares with no other index."""
+        from ``b`` to ``c``: one card's two corners (its band and its far end), not two copies
+        (unless ``_two_copies`` tells they are)."""
         return self.names[a] == self.names[b] and self.D[a, b] > self.s.own_far * self.D[b, c] \
-            and not (self.same_way_up is not None and not self.joker[a] and self.same_way_up(a, b)
-                     and (min(a, b), max(a, b)) not in self.supported)
+            and not self._two_copies(a, b)
+
+    def _two_copies(self, a: int, b: int) -> bool:
+        """Whether two corners reading one rank are surely two cards: their indices printed the
+        same way up (a card's far corner is printed turned round against its band's), not
+        stepping as several pairs of the photo do (a four-index deck's two band corners, printed
+        the same way up). A joker's index (a word, a figure) compares with no other index."""
+        return self.same_way_up is not None and not self.joker[a] and self.same_way_up(a, b) \
+            and (min(a, b), max(a, b)) not in self.supported
 
     def _turned_pair(self, a: int, b: int) -> bool:
         """Whether two ranks' indices are printed turned round against each other, as far as the
@@ -524,7 +528,8 @@ class _Grouper:
                 continue                             # the last card of a meld beyond, its face towards this one
             if self._turned_pair(end, j):
                 continue                             # a card's far corner, or a pile's: printed turned round
-            if (self.names[j] == self.names[end] and along[j] > self.s.own_far * step) or self._one_card(end, j):
+            if (self.names[j] == self.names[end] and along[j] > self.s.own_far * step
+                    and not self._two_copies(end, j)) or self._one_card(end, j):
                 continue                             # the same reading a long step on: the card's own far corner
             # a joker's index may sit farther on (a word printed down its edge): near the line,
             # a longer step to it is no card missing
