@@ -64,6 +64,9 @@ from .corners import Corners
 from .index_ways import turned_round
 from .settings import ReaderSettings
 
+# one corner of a box, as columns of (x1, y1, x2, y2): top left, top right, bottom left, bottom right
+BOX_CORNERS = ((0, 1), (2, 1), (0, 3), (2, 3))
+
 
 @dataclass(frozen=True)
 class Meld:
@@ -412,10 +415,10 @@ class _Grouper:
         (top left, top right, bottom left, bottom right): a deck prints its index a margin from
         the card's corner, so a larger index's centre lies farther from it, its box's corner
         nearer the card's."""
-        B = self.corners.boxes.astype(np.float64)
+        B = self.corners.boxes[[k, l, m]].astype(np.float64)
         out = []
-        for xs, ys in ((0, 1), (2, 1), (0, 3), (2, 3)):
-            Q = B[[k, l, m]][:, [xs, ys]]
+        for xs, ys in BOX_CORNERS:
+            Q = B[:, [xs, ys]]
             out.append((Q[1] - Q[0], Q[2] - Q[1]))
         return out
 
@@ -1272,6 +1275,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     first, one at a time."""
     P = corners.centres.astype(np.float64)
     B = corners.boxes.astype(np.float64)
+    box_corners = [B[:, [xs, ys]] for xs, ys in BOX_CORNERS]
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
     wild = [Card.parse(n).can_be_wild for n in names]
@@ -1322,13 +1326,15 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                                 out.append((abs(along - 1) + off / unit, k))
                         return out
 
-                    def corner_where(k: int, anchors=anchors) -> list[tuple[float, float, bool]]:
-                        # as ``where``, between one corner of each box (top left, top right, ...)
+                    # the line's end as seen between one corner of each box (top left, top right, ...)
+                    corner_ends = [(Q, _end_way(Q, anchors, np.median(np.diff(Q[list(anchors)], axis=0), axis=0)))
+                                   for Q in box_corners]
+
+                    def corner_where(k: int, anchors=anchors, corner_ends=corner_ends) -> list:
+                        # as ``where``, between one corner of each box
                         out = []
-                        for xs, ys in ((0, 1), (2, 1), (0, 3), (2, 3)):
-                            Q = B[:, [xs, ys]]
-                            way = np.median(np.diff(Q[list(anchors)], axis=0), axis=0)
-                            along, off = _beyond(Q, anchors, _end_way(Q, anchors, way), k)
+                        for Q, corner_end in corner_ends:
+                            along, off = _beyond(Q, anchors, corner_end, k)
                             out.append(((along - 1) * usual, off, low <= along <= high))
                         return out
 
