@@ -11,7 +11,8 @@ misread ones; ``--reader``: the committed models' own, on the reader's four sets
 record per photo; ``compare`` prints the totals per group and the
 photos and melds that changed between two runs. The groups: ``tuned`` (the photos the reader's
 settings were shaped on), ``checked`` (seen only to check a change), ``new`` (added late, to
-check for overfitting). ``train4``'s first 700 photos are tuned, the next 800 checked.
+check for overfitting), ``reader`` (``heldout``, read only with the models' corners). ``train4``'s
+first 700 photos are tuned, the next 800 checked.
 """
 from __future__ import annotations
 
