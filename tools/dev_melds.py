@@ -63,8 +63,7 @@ def _read(truth: dict, image: Path) -> dict:
 
 
 def _one(args: tuple[str, int, str, str]) -> dict | None:
-    from vision.reader.meld_eval import (_matched, _shows, doubts_of, kind_of, read_names, score_key,
-                                         shows_everything, truth_melds, MELD_KINDS, oracle_reading)
+    from vision.reader.meld_eval import MELD_KINDS, doubts_of, kind_of, oracle_reading, photo_measures
     from vision.reader.settings import PerturbSettings
     name, index, path, how = args
     truth = json.loads(Path(path).read_text())
@@ -75,24 +74,12 @@ def _one(args: tuple[str, int, str, str]) -> dict | None:
         reading = _read(truth, Path(path).parents[1] / truth["image"])
     else:
         reading = oracle_reading(truth, PerturbSettings() if how == "perturb" else None).to_dict()
-    melds, hand = read_names(reading)
-    whole = [[c["card"] for c in m] for m in truth_melds(truth) if all(_shows(c) for c in m)]
-    got = score_key(melds, hand if truth["kind"] == "both" else [])
-    exp = truth["expected_score"]
-    right = got == (exp["meld_points"], exp["burraco_bonus"], exp["hand_points"])
-    flagged = bool(doubts_of(reading))
-    pool, missed = [tuple(m) for m in melds], []        # matched one to one, as ``_matched`` does
-    for m in whole:
-        key = next((k for k in (tuple(m), tuple(reversed(m))) if k in pool), None)
-        if key is None:
-            missed.append(m)
-        else:
-            pool.remove(key)
-    assert len(whole) - len(missed) == _matched(whole, melds)
+    m = photo_measures(reading, truth)
     return {"set": name, "photo": Path(path).stem, "group": group, "kind": kind_of(truth),
-            "whole": len(whole), "exact": len(whole) - len(missed), "missed": [" ".join(m) for m in missed],
-            "complete": shows_everything(truth), "right": right, "flagged": flagged,
-            "silent": not right and not flagged, "flags": len(doubts_of(reading))}
+            "whole": len(m["whole"]), "exact": len(m["whole"]) - len(m["missed"]),
+            "missed": [" ".join(x) for x in m["missed"]], "complete": m["complete"], "right": m["right"],
+            "flagged": m["flagged"], "silent": not m["right"] and not m["flagged"],
+            "flags": len(doubts_of(reading))}
 
 
 def run(out: Path, how: str, workers: int, only: list[str]) -> None:

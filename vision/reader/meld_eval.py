@@ -65,16 +65,30 @@ def read_names(reading: dict) -> tuple[list[list[str]], list[str]]:
     return [[cards[i] for i in m] for m in reading.get("melds", [])], [cards[i] for i in reading.get("hand", [])]
 
 
-def _matched(truth: list[list[str]], read: list[list[str]]) -> int:
+def unmatched(truth: list[list[str]], read: list[list[str]]) -> list[list[str]]:
+    """The truth melds the reading has no meld for: each read meld matches one truth meld, with
+    exactly its cards in its order (either direction)."""
     pool = [tuple(m) for m in read]
-    hits = 0
+    missed = []
     for m in truth:
-        for key in (tuple(m), tuple(reversed(m))):
-            if key in pool:
-                pool.remove(key)
-                hits += 1
-                break
-    return hits
+        key = next((k for k in (tuple(m), tuple(reversed(m))) if k in pool), None)
+        if key is None:
+            missed.append(m)
+        else:
+            pool.remove(key)
+    return missed
+
+
+def photo_measures(reading: dict, truth: dict) -> dict:
+    """One meld photo's measures: its melds shown whole, those missed, whether it shows every
+    card, whether its score is right, and whether it carries a doubt flag."""
+    melds, hand = read_names(reading)
+    whole = [[c["card"] for c in m] for m in truth_melds(truth) if all(_shows(c) for c in m)]
+    got = score_key(melds, hand if truth["kind"] == "both" else [])
+    exp = truth["expected_score"]
+    return {"whole": whole, "missed": unmatched(whole, melds), "complete": shows_everything(truth),
+            "right": got == (exp["meld_points"], exp["burraco_bonus"], exp["hand_points"]),
+            "flagged": bool(doubts_of(reading))}
 
 
 def tally_melds(report, reading: dict, truth: dict) -> None:
@@ -83,15 +97,10 @@ def tally_melds(report, reading: dict, truth: dict) -> None:
         return
     for name in LINES:                          # the lines in this order, even before a photo adds to them
         report.tally(name)
-    melds, hand = read_names(reading)
-    whole = [[c["card"] for c in m] for m in truth_melds(truth) if all(_shows(c) for c in m)]
+    m = photo_measures(reading, truth)
+    whole, right, flagged, complete = m["whole"], m["right"], m["flagged"], m["complete"]
     report.tally("melds shown whole").add(len(whole), len(truth_melds(truth)))
-    report.tally("melds exact").add(_matched(whole, melds), len(whole))
-    got = score_key(melds, hand if truth["kind"] == "both" else [])
-    exp = truth["expected_score"]
-    right = got == (exp["meld_points"], exp["burraco_bonus"], exp["hand_points"])
-    flagged = bool(doubts_of(reading))
-    complete = shows_everything(truth)
+    report.tally("melds exact").add(len(whole) - len(m["missed"]), len(whole))
     report.tally("photos showing every card").add(complete, 1)
     if complete:
         report.tally("photo score exact").add(right, 1)
