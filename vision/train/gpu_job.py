@@ -61,6 +61,7 @@ class JobSettings:
     classifier_epochs: int = 0          # 0: as many as a timed trial says fit in the budget
     classifier_batch: int = 1024
     classifier_lr: float = 6e-3
+    classifier_width: int = 64          # the committed classifier's width (TrainSpec's default is 32)
     classifier_max_crops: int = 0       # 0: all
     margin_s: float = 15.0
     work: str = "/tmp/burraco-gpu-job"  # data and runs (large: not brought back)
@@ -245,7 +246,8 @@ class Job:
     def _classifier_spec(self, budget_s: float, device: str):
         from .classifier import TrainSpec
         return TrainSpec(data=[self.data], out=self.classifier_run, budget_s=budget_s, device=device,
-                         batch=self.s.classifier_batch, lr=self.s.classifier_lr, max_crops=self.s.classifier_max_crops,
+                         batch=self.s.classifier_batch, lr=self.s.classifier_lr, width=self.s.classifier_width,
+                         max_crops=self.s.classifier_max_crops,
                          epochs=self.s.classifier_epochs, checkpoint_s=30, threads=2)
 
     def _detector(self, budget_s: float, device: str) -> dict:
