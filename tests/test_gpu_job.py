@@ -33,6 +33,12 @@ def test_flags_set_every_setting_and_a_missing_pack_is_refused(tmp_path, monkeyp
     assert seen["settings"] == JobSettings() and seen["settings"].side_by_side is True
     assert main(["--pack", str(tmp_path / "none.pack"), "--out", str(tmp_path / "out")]) == 2
     assert "no artwork pack" in capsys.readouterr().err
+    # the detector continues the committed weights unless told otherwise; missing weights stop the job at once
+    assert JobSettings().detector_init == "models/detector.pt"
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--detector-init", str(tmp_path / "no.pt")]) == 2
+    assert "no detector weights to continue" in capsys.readouterr().err
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--detector-init", ""]) == 0
+    assert seen["settings"].detector_init == ""
 
 
 def test_environment_and_factory_phases_from_a_pack(pack, tmp_path, monkeypatch):

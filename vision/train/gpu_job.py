@@ -9,6 +9,7 @@ fonts or ``rsvg-convert``, no ultralytics and no polars. So the job
    ``vision/synth/pack.py``) on every core, starting no photo after ``synth_min``;
 3. trains the classifier in a second process (augmentation on the GPU, so it needs little CPU),
    while this one trains the one-class detector (its 16-core data loader is the bottleneck),
+   continuing the committed weights (``models/detector.pt``, ``--detector-init ''``: from scratch),
    each stopped by its time budget; ultralytics reads its ``results.csv`` without polars here;
 4. exports both to ONNX.
 
@@ -52,10 +53,12 @@ class JobSettings:
     detector_min: float = 6.0           # at most; shortened to what total_min leaves
     detector_tail_s: float = 50.0       # after the detector's budget: its final validation, ONNX export, copies
     detector_model: str = "yolo11n.yaml"
+    detector_init: str = "models/detector.pt"  # continue these weights (the committed detector's); "": from scratch
+    detector_lr: float = 0.001          # AdamW's peak; 0.002 from scratch (run 8), lower to continue
     detector_batch: int = 256
     detector_workers: int = 14          # at most: cores less two (this process and the classifier's)
     imgsz: int = 320
-    classifier_min: float = 4.0         # at most; it runs beside the detector and ends before it
+    classifier_min: float = 6.0         # at most; it runs beside the detector and ends with it
     side_by_side: bool = True           # classifier and detector at once (not when the GPU takes one process)
     classifier_share_alone: float = 0.3  # otherwise the classifier's share of the training time, first
     classifier_epochs: int = 0          # 0: as many as a timed trial says fit in the budget
@@ -266,7 +269,11 @@ class Job:
                 copied["at"] = time.perf_counter()
             self.save_report()
 
+        init = Path(self.s.detector_init).resolve() if self.s.detector_init else None
+        self.log(f"detector: {f'continuing {init}' if init else f'from scratch ({self.s.detector_model})'}, "
+                 f"lr {self.s.detector_lr}")
         spec = DetectorSpec(data=[self.data], out=self.work / "detector", model=self.s.detector_model,
+                            init=init, lr=self.s.detector_lr,
                             imgsz=self.s.imgsz, epochs=1000, batch=self.s.detector_batch, budget_s=budget_s,
                             workers=workers, device=device, callbacks={"on_fit_epoch_end": keep_best})
         offline_environment(spec.out.parent / ".ultralytics-home")     # before ultralytics is first imported
@@ -398,6 +405,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gpu_job: no artwork pack at {args.pack} (make it with burraco pack)", file=sys.stderr)
         return 2
     settings = JobSettings(**{f.name: getattr(args, f.name) for f in dataclasses.fields(JobSettings)})
+    if settings.detector_init and not Path(settings.detector_init).is_file():
+        print(f"gpu_job: no detector weights to continue at {settings.detector_init} "
+              "(--detector-init '' trains from scratch)", file=sys.stderr)
+        return 2
     return Job(settings, args.pack, args.out, args.wheels).run()
 
 
