@@ -30,6 +30,32 @@ def test_training_on_a_device_then_loading_and_exporting_on_the_cpu(crops_set, t
     assert probs.shape == (2, 54) and np.allclose(probs.sum(1), 1, atol=1e-4)
 
 
+def test_the_learning_rate_rises_then_anneals_as_torchs_one_cycle_does():
+    from vision.train.classifier import one_cycle_lr
+    total = 200
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.01)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.01, total_steps=total, pct_start=0.15)
+    theirs = []
+    for _ in range(total):
+        theirs.append(sched.get_last_lr()[0])
+        opt.step()
+        sched.step()
+    ours = [one_cycle_lr(0.01, k / total) for k in range(total)]
+    assert ours[0] == pytest.approx(0.01 / 25) and max(ours) == pytest.approx(0.01, rel=1e-3)
+    assert one_cycle_lr(0.01, 1.0) == pytest.approx(0.01 / 25 / 1e4) and one_cycle_lr(0.01, 7.0) == one_cycle_lr(0.01, 1.0)
+    assert np.allclose(ours, theirs, rtol=0.1, atol=2e-5)          # torch ends its phases a step sooner
+
+
+@pytest.mark.parametrize("by_time", [True, False])
+def test_a_run_stopped_by_its_time_budget_ends_annealed_when_its_schedule_follows_the_time(crops_set, tmp_path, by_time):
+    spec = TrainSpec(data=[crops_set], out=tmp_path / "run", epochs=500, batch=64, device="cpu", threads=1,
+                     budget_s=3.0, lr=0.01, time_schedule=by_time)
+    summary = train_classifier(spec, log=lambda msg: None)
+    assert summary["epochs_done"] < 500                  # the budget stopped it
+    lr = torch.load(tmp_path / "run" / "last.pt", weights_only=False)["opt"]["param_groups"][0]["lr"]
+    assert (lr < 0.01 / 100) if by_time else (lr > 0.01 / 100)    # not annealed: still warming up, or near its peak
+
+
 def test_max_crops_takes_an_even_share_of_every_set(crops_set, tmp_path):
     from vision.train.classifier import _load_all
     from vision.train.crop_data import crop_count

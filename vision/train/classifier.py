@@ -42,7 +42,22 @@ class TrainSpec:
     max_crops: int = 0                 # 0: all
     label_smoothing: float = 0.05
     init: Path | None = None           # start from this checkpoint's weights (an earlier run's best.pt)
+    time_schedule: bool = False        # the learning rate's one cycle fitted to the time budget too, so that a
+                                       # run its budget stops early still ends annealed (the GPU job's)
     device: str = "cpu"                # a torch device: cpu, cuda, cuda:1 (or 0, 1 as ultralytics names GPUs)
+
+
+def one_cycle_lr(max_lr: float, done: float, pct_start: float = 0.15, div: float = 25.0,
+                 final_div: float = 1e4) -> float:
+    """The learning rate ``done`` (0 to 1) of the way through a run: torch's ``OneCycleLR`` shape, up
+    from ``max_lr / div`` to ``max_lr`` over the first ``pct_start``, then down to ``max_lr / div /
+    final_div``, both halves cosine."""
+    done = min(max(done, 0.0), 1.0)
+    if done < pct_start:
+        t, high, low = done / pct_start, max_lr, max_lr / div
+        return high - (high - low) * (1 + math.cos(math.pi * t)) / 2
+    t, high, low = (done - pct_start) / (1 - pct_start), max_lr, max_lr / div / final_div
+    return low + (high - low) * (1 + math.cos(math.pi * t)) / 2
 
 
 def _split(crops: CropSet, seed: int) -> tuple[CropSet, CropSet]:
@@ -111,20 +126,18 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
     opt = torch.optim.AdamW(model.parameters(), lr=spec.lr, weight_decay=spec.weight_decay)
     per_epoch = steps_per_epoch(len(train), spec.batch)
     total = per_epoch * spec.epochs
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=spec.lr, total_steps=total, pct_start=0.15)
     state = {"epoch": 0, "step": 0, "spent_s": 0.0, "best_error": math.inf, "history": []}
     last = out / "last.pt"
     if last.exists():
         ck = torch.load(last, weights_only=False, map_location="cpu")
         model.load_state_dict(ck["model"])
         opt.load_state_dict(ck["opt"])
-        sched.load_state_dict(ck["sched"])
         state = ck["state"]
         log(f"resumed at epoch {state['epoch']} step {state['step']} ({state['spent_s'] / 60:.1f} min spent)")
 
     def save(path: Path) -> None:
         tmp = path.with_suffix(".tmp")
-        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+        torch.save({"model": model.state_dict(), "opt": opt.state_dict(),
                     "state": state, "spec": {k: str(v) for k, v in asdict(spec).items()}, "width": spec.width}, tmp)
         tmp.replace(path)
 
@@ -145,8 +158,12 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
             loss = F.cross_entropy(model(x), y, label_smoothing=spec.label_smoothing)
             opt.zero_grad(set_to_none=True)
             loss.backward()
+            done = state["step"] / total
+            if spec.time_schedule:
+                done = max(done, (spent_before + time.perf_counter() - session_start) / spec.budget_s)
+            for group in opt.param_groups:
+                group["lr"] = one_cycle_lr(spec.lr, done)
             opt.step()
-            sched.step()
             state["step"] += 1
             seen += len(idx)
             loss_sum += float(loss.detach()) * len(idx)
@@ -154,7 +171,7 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
             if state["step"] % 50 == 0:
                 rate = seen / (time.perf_counter() - t_epoch)
                 log(f"epoch {state['epoch'] + 1}/{spec.epochs} step {k + 1}/{per_epoch} "
-                    f"loss {loss_sum / seen:.3f} {rate:.0f} crops/s lr {sched.get_last_lr()[0]:.2e}")
+                    f"loss {loss_sum / seen:.3f} {rate:.0f} crops/s lr {opt.param_groups[0]['lr']:.2e}")
             if time.perf_counter() - last_save > spec.checkpoint_s:
                 save(last)
                 last_save = time.perf_counter()

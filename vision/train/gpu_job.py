@@ -251,7 +251,7 @@ class Job:
         return TrainSpec(data=[self.data], out=self.classifier_run, budget_s=budget_s, device=device,
                          batch=self.s.classifier_batch, lr=self.s.classifier_lr, width=self.s.classifier_width,
                          max_crops=self.s.classifier_max_crops,
-                         epochs=self.s.classifier_epochs, checkpoint_s=30, threads=2)
+                         epochs=self.s.classifier_epochs, checkpoint_s=30, threads=2, time_schedule=True)
 
     def _detector(self, budget_s: float, device: str) -> dict:
         from .detector import DetectorSpec, export_detector, offline_environment, train_detector
