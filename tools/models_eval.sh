@@ -4,7 +4,8 @@
 # runs/models-TAG-SET.txt, then one line per set and measure. Used to choose between the committed
 # models and a lent GPU's (or a mix of the two: copy one detector.onnx and one classifier.onnx into
 # a folder).
-#   bash tools/models_eval.sh TAG [MODELS_DIR]      (default: models/)
+#   bash tools/models_eval.sh TAG [MODELS_DIR]      (default: models/; SETS='a b' for fewer sets)
+# A set already measured under TAG (its file not empty) is not read again: use a new TAG for new models.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tag="${1:?usage: bash tools/models_eval.sh TAG [MODELS_DIR]}"
