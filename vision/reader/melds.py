@@ -68,6 +68,12 @@ from .settings import ReaderSettings
 BOX_CORNERS = ((0, 1), (2, 1), (0, 3), (2, 3))
 
 
+def box_corner_points(boxes: np.ndarray) -> list[np.ndarray]:
+    """For each corner of ``BOX_CORNERS`` in turn, that corner of every box (N x 2)."""
+    B = np.asarray(boxes, dtype=np.float64)
+    return [B[:, [xs, ys]] for xs, ys in BOX_CORNERS]
+
+
 @dataclass(frozen=True)
 class Meld:
     cards: tuple[int, ...]             # indices into the cards, in the order they lie
@@ -415,12 +421,7 @@ class _Grouper:
         (top left, top right, bottom left, bottom right): a deck prints its index a margin from
         the card's corner, so a larger index's centre lies farther from it, its box's corner
         nearer the card's."""
-        B = self.corners.boxes[[k, l, m]].astype(np.float64)
-        out = []
-        for xs, ys in BOX_CORNERS:
-            Q = B[:, [xs, ys]]
-            out.append((Q[1] - Q[0], Q[2] - Q[1]))
-        return out
+        return [(Q[1] - Q[0], Q[2] - Q[1]) for Q in box_corner_points(self.corners.boxes[[k, l, m]])]
 
     def _joker_step_no_longer(self, k: int, l: int, m: int) -> bool:
         """Whether the step to the joker ending ``k, l, m`` is no longer than the other one."""
@@ -1274,8 +1275,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     corner, so the centres step unevenly where the boxes' corners do not. The best fitting card
     first, one at a time."""
     P = corners.centres.astype(np.float64)
-    B = corners.boxes.astype(np.float64)
-    box_corners = [B[:, [xs, ys]] for xs, ys in BOX_CORNERS]
+    box_corners = box_corner_points(corners.boxes)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
     wild = [Card.parse(n).can_be_wild for n in names]
