@@ -39,6 +39,15 @@ def test_flags_set_every_setting_and_a_missing_pack_is_refused(tmp_path, monkeyp
     assert "no detector weights to continue" in capsys.readouterr().err
     assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--detector-init", ""]) == 0
     assert seen["settings"].detector_init == ""
+    # so may the classifier, from weights given
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--classifier-init", str(tmp_path / "no.pt")]) == 2
+    assert "no classifier weights to continue" in capsys.readouterr().err
+    (tmp_path / "c.pt").write_bytes(b"")
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--classifier-init", str(tmp_path / "c.pt")]) == 0
+    assert seen["settings"].classifier_init == str(tmp_path / "c.pt")
+    job = Job(seen["settings"], pack, tmp_path / "out", wheels=None)
+    assert job._classifier_spec(60.0, "cpu").init == (tmp_path / "c.pt").resolve()
+    assert Job(JobSettings(), pack, tmp_path / "out", wheels=None)._classifier_spec(60.0, "cpu").init is None
 
 
 def test_environment_and_factory_phases_from_a_pack(pack, tmp_path, monkeypatch):

@@ -98,3 +98,78 @@ def test_a_wider_net_starts_from_a_narrower_ones_weights_computing_the_same():
     assert float(wide.head[-1].weight.grad[:, 64:].abs().sum()) > 0
     with pytest.raises(ValueError, match="cannot widen"):
         widened(wide.state_dict(), narrow)
+
+
+def _trained_looking_net(width: int) -> "torch.nn.Module":
+    """An IndexNet whose batch norms hold statistics and affine weights far from their defaults, as
+    training leaves them."""
+    from vision.train.classifier_net import IndexNet
+    torch.manual_seed(5)
+    net = IndexNet(width)
+    with torch.no_grad():
+        for m in net.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.5, 0.5)
+                m.running_var.uniform_(0.2, 3.0)
+                m.weight.uniform_(0.5, 1.5)
+                m.bias.uniform_(-0.3, 0.3)
+    return net.eval()
+
+
+def test_a_classifier_unfolded_from_its_onnx_computes_what_the_onnx_does_and_trains_on(crops_set, tmp_path):
+    from vision.train.classifier_unfold import calibration_crops, unfold_classifier
+    from vision.train.crop_data import sample_crops
+    net = _trained_looking_net(16)
+    torch.save({"model": net.state_dict(), "width": 16}, tmp_path / "best.pt")
+    onnx_path = export_classifier(tmp_path / "best.pt", tmp_path / "classifier.onnx")
+    import onnx
+    assert not [n for n in onnx.load(str(onnx_path)).graph.node if n.op_type == "BatchNormalization"]  # folded
+    images = sample_crops(crops_set, 256, seed=1)
+    assert images.shape == (256, 64, 64, 3) and images.dtype == np.uint8
+    cal = calibration_crops(images, seed=1)
+    checkpoint = unfold_classifier(onnx_path, cal)
+    assert checkpoint["width"] == 16
+    torch.save(checkpoint, tmp_path / "unfolded.pt")
+    back = load_trained(tmp_path / "unfolded.pt")
+    with torch.no_grad():
+        expected = torch.softmax(net(cal), 1)
+        assert torch.allclose(torch.softmax(back(cal), 1), expected, atol=1e-5)
+        # in training mode a batch norm uses the batch's statistics: on the calibration batch those
+        # are the ones it was given, so training starts from what the ONNX file computes
+        back.train()
+        back.head[2].eval()                                     # no dropout, to compare
+        assert torch.allclose(torch.softmax(back(cal), 1), expected, atol=1e-4)
+        batch_norms = [m for m in back.modules() if isinstance(m, torch.nn.BatchNorm2d)]
+        assert all(float(m.running_var.min()) > 0 for m in batch_norms)
+    # a run continues it
+    spec = TrainSpec(data=[crops_set], out=tmp_path / "run", epochs=1, batch=64, width=16, device="cpu",
+                     threads=1, init=tmp_path / "unfolded.pt")
+    assert train_classifier(spec, log=lambda msg: None)["epochs_done"] == 1
+
+
+def test_unfold_refuses_an_onnx_file_that_is_not_the_classifiers(tmp_path):
+    from vision.train.classifier_unfold import UnfoldError, unfold_classifier
+
+    class NotIndexNet(torch.nn.Module):
+        def forward(self, x):
+            return torch.relu(x)
+
+    torch.onnx.export(NotIndexNet(), torch.zeros(1, 3, 48, 48), str(tmp_path / "other.onnx"), dynamo=False)
+    with pytest.raises(UnfoldError, match="other.onnx"):
+        unfold_classifier(tmp_path / "other.onnx", torch.zeros(4, 3, 48, 48))
+
+
+def test_burraco_train_unfold_writes_a_checkpoint_that_loads(crops_set, tmp_path, capsys):
+    net = _trained_looking_net(16)
+    torch.save({"model": net.state_dict(), "width": 16}, tmp_path / "best.pt")
+    export_classifier(tmp_path / "best.pt", tmp_path / "classifier.onnx")
+    out = tmp_path / "unfolded.pt"
+    assert main(["train", "unfold", "--data", str(crops_set), "--onnx", str(tmp_path / "classifier.onnx"),
+                 "--out", str(out)]) == 0
+    assert "width 16" in capsys.readouterr().out
+    x = torch.rand(8, 3, 48, 48)
+    with torch.no_grad():
+        assert torch.allclose(torch.softmax(load_trained(out)(x), 1), torch.softmax(net(x), 1), atol=1e-5)
+    assert main(["train", "unfold", "--data", str(crops_set), "--onnx", str(tmp_path / "missing.onnx"),
+                 "--out", str(out)]) == 2
+    assert "no such ONNX file" in capsys.readouterr().err

@@ -1,13 +1,14 @@
 """Grouping measured photo by photo on the development sets (never ``eval500``, never the real photos).
 
     python tools/dev_melds.py make                    # print the ``burraco synth`` commands of the sets
-    python tools/dev_melds.py run OUT.json [--perturb | --reader] [--workers 2] [--sets a,b]
+    python tools/dev_melds.py run OUT.json [--perturb | --reader [--models DIR]] [--workers 2] [--sets a,b]
     python tools/dev_melds.py compare BASE.json NEW.json
     python tools/dev_melds.py corners SET PHOTO [--near CARD]   # a photo's corners, for a test
     BURRACO_CODE=/path/to/other/checkout python tools/dev_melds.py run BASE.json
 
 ``run`` reads every photo of the sets with oracle corners (``--perturb``: dropped, extra and
-misread ones; ``--reader``: the committed models' own, on the reader's four sets) and writes one
+misread ones; ``--reader``: the models' own, the committed ones or those in ``--models``, on the
+reader's four sets unless ``--sets`` names others) and writes one
 record per photo; ``compare`` prints the totals per group and the
 photos and melds that changed between two runs. The groups: ``tuned`` (the photos the reader's
 settings were shaped on), ``checked`` (seen only to check a change), ``new`` (added late, to
@@ -58,7 +59,7 @@ def _read(truth: dict, image: Path) -> dict:
     from vision.reader.reader import CardReader
     from vision.reader.table import read_table
     if _reader is None:
-        _reader = CardReader()
+        _reader = CardReader(os.environ.get("BURRACO_MODELS") or None)
     return read_table(_reader.read(_reader.open(image)), kind_of(truth)).to_dict()
 
 
@@ -172,6 +173,7 @@ def main() -> None:
     r.add_argument("out", type=Path)
     r.add_argument("--perturb", action="store_true")
     r.add_argument("--reader", action="store_true", help="the committed models' corners, on " + ", ".join(READER_SETS))
+    r.add_argument("--models", type=Path, help="with --reader: a folder with detector.onnx and classifier.onnx")
     r.add_argument("--workers", type=int, default=2)
     r.add_argument("--sets", default="")
     w = sub.add_parser("corners")
@@ -187,7 +189,8 @@ def main() -> None:
             print(f"burraco synth --out data/{name} --n {n} --seed {seed} {options} --no-tiles --no-crops --workers 2")
     elif args.cmd == "run":
         how = "reader" if args.reader else "perturb" if args.perturb else "oracle"
-        run(args.out, how, args.workers, [s for s in args.sets.split(",") if s])
+        if args.models:
+            os.environ["BURRACO_MODELS"] = str(args.models.resolve())      # the workers' readers        run(args.out, how, args.workers, [s for s in args.sets.split(",") if s])
     elif args.cmd == "corners":
         corners(args.set, args.photo, args.near)
     else:

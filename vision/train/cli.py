@@ -1,5 +1,6 @@
 """``burraco train detector|classifier``: train on ``burraco synth`` folders, resume after an
-interruption, stop at a time budget, export to ONNX under ``models/``.
+interruption, stop at a time budget, export to ONNX under ``models/``. ``burraco train unfold``
+rebuilds a classifier's trainable weights from its ONNX file, for a run to continue (``--init``).
 
 Needs the ``train`` extra (torch, torchvision, ultralytics): ``pip install -e '.[train]'``.
 """
@@ -29,11 +30,35 @@ def _given(spec, args) -> None:
             setattr(spec, name, getattr(args, name))
 
 
+def _unfold(args) -> int:
+    import torch
+    from .classifier_unfold import UnfoldError, calibration_crops, unfold_classifier
+    from .crop_data import sample_crops
+    if not args.out or args.out.suffix != ".pt":
+        print("burraco train unfold: needs --out FILE.pt", file=sys.stderr)
+        return 2
+    if not args.onnx.is_file():
+        print(f"burraco train unfold: no such ONNX file: {args.onnx}", file=sys.stderr)
+        return 2
+    images = sample_crops(args.data[0], 4096, seed=args.seed or 0)
+    try:
+        checkpoint = unfold_classifier(args.onnx, calibration_crops(images, seed=args.seed or 0))
+    except UnfoldError as err:
+        print(f"burraco train unfold: {err}", file=sys.stderr)
+        return 2
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(checkpoint, args.out)
+    print(f"{args.out}: width {checkpoint['width']}, batch norms from {len(images)} crops of {args.data[0]}")
+    return 0
+
+
 def train_command(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="burraco train", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("detector", "classifier", "negatives"),
-                   help="negatives: the detector's false alarms on training photos, as 'none' crops")
+    p.add_argument("what", choices=("detector", "classifier", "negatives", "unfold"),
+                   help="negatives: the detector's false alarms on training photos, as 'none' crops; "
+                        "unfold: a classifier's weights from its ONNX (--onnx) into --out FILE.pt, its batch "
+                        "norms' statistics taken on crops of --data")
     p.add_argument("--data", type=Path, action="append", required=True, help="a burraco synth folder (repeatable)")
     p.add_argument("--out", type=Path, help="run folder (default runs/WHAT); an existing run resumes")
     p.add_argument("--epochs", type=int)
@@ -52,6 +77,7 @@ def train_command(argv: list[str]) -> int:
                                               "a narrower classifier's grow to --width")
     p.add_argument("--limit", type=int, default=0, help="negatives: photos looked at (0: all)")
     p.add_argument("--models", type=Path, default=Path("models"), help="negatives: the detector.onnx to mine with")
+    p.add_argument("--onnx", type=Path, default=Path("models/classifier.onnx"), help="unfold: the classifier's ONNX")
     p.add_argument("--export", type=Path, default=Path("models"), help="where the ONNX model goes")
     p.add_argument("--no-export", action="store_true")
     args = p.parse_args(argv)
@@ -77,6 +103,8 @@ def train_command(argv: list[str]) -> int:
     except ImportError:
         print("burraco train: needs the train extra: pip install -e '.[train]'", file=sys.stderr)
         return 2
+    if args.what == "unfold":
+        return _unfold(args)
     out = args.out or Path("runs") / args.what
     log = _log(out / "train.log")
     if args.what == "classifier":

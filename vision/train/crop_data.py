@@ -42,6 +42,27 @@ def crop_count(folder: Path) -> int:
         return max(0, sum(1 for _ in fh) - 1)
 
 
+def read_crop(path: Path, size: int = 64) -> np.ndarray:
+    """One crop file as ``size`` x ``size`` x 3 RGB."""
+    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if img is None:
+        raise OSError(f"unreadable crop {path}")
+    if img.shape[0] != size:
+        img = cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA)
+    return img[:, :, ::-1]
+
+
+def sample_crops(folder: Path, n: int, seed: int = 0, size: int = 64) -> np.ndarray:
+    """``n`` crops of a ``burraco synth`` folder drawn at random (all if it holds fewer), without
+    loading the rest: N x ``size`` x ``size`` x 3 RGB."""
+    with open(Path(folder) / "crops.csv", newline="") as fh:
+        files = [row["file"] for row in csv.DictReader(fh)]
+    if not files:
+        raise ValueError(f"no crops in {folder}")
+    pick = np.sort(np.random.default_rng(seed).choice(len(files), size=min(n, len(files)), replace=False))
+    return np.stack([read_crop(Path(folder) / files[i], size) for i in pick])
+
+
 def load_crops(folder: Path, size: int = 64, threads: int = 8) -> CropSet:
     """All crops of one ``burraco synth`` folder, read by ``threads`` threads (OpenCV lets go of the
     GIL); cached as ``crops-{size}.npz`` beside them."""
@@ -58,12 +79,7 @@ def load_crops(folder: Path, size: int = 64, threads: int = 8) -> CropSet:
     photos = np.zeros(len(rows), np.int64)
     def read(i: int) -> None:
         row = rows[i]
-        img = cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR)
-        if img is None:
-            raise OSError(f"unreadable crop {folder / row['file']}")
-        if img.shape[0] != size:
-            img = cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA)
-        images[i] = img[:, :, ::-1]
+        images[i] = read_crop(folder / row["file"], size)
         labels[i] = _CLASS_ID[row["label"]]
         photos[i] = int(Path(row["file"]).name.split("_")[0])
 

@@ -63,7 +63,8 @@ class JobSettings:
     classifier_share_alone: float = 0.3  # otherwise the classifier's share of the training time, first
     classifier_epochs: int = 0          # 0: as many as a timed trial says fit in the budget
     classifier_batch: int = 1024
-    classifier_lr: float = 6e-3
+    classifier_lr: float = 6e-3         # from scratch; lower to continue (classifier_init)
+    classifier_init: str = ""           # continue these weights (burraco train unfold of models/classifier.onnx)
     classifier_width: int = 64          # the committed classifier's width (TrainSpec's default is 32)
     classifier_max_crops: int = 0       # 0: all
     margin_s: float = 15.0
@@ -251,7 +252,8 @@ class Job:
         return TrainSpec(data=[self.data], out=self.classifier_run, budget_s=budget_s, device=device,
                          batch=self.s.classifier_batch, lr=self.s.classifier_lr, width=self.s.classifier_width,
                          max_crops=self.s.classifier_max_crops,
-                         epochs=self.s.classifier_epochs, checkpoint_s=30, threads=2, time_schedule=True)
+                         epochs=self.s.classifier_epochs, checkpoint_s=30, threads=2, time_schedule=True,
+                         init=Path(self.s.classifier_init).resolve() if self.s.classifier_init else None)
 
     def _detector(self, budget_s: float, device: str) -> dict:
         from .detector import DetectorSpec, export_detector, offline_environment, train_detector
@@ -408,6 +410,9 @@ def main(argv: list[str] | None = None) -> int:
     if settings.detector_init and not Path(settings.detector_init).is_file():
         print(f"gpu_job: no detector weights to continue at {settings.detector_init} "
               "(--detector-init '' trains from scratch)", file=sys.stderr)
+        return 2
+    if settings.classifier_init and not Path(settings.classifier_init).is_file():
+        print(f"gpu_job: no classifier weights to continue at {settings.classifier_init}", file=sys.stderr)
         return 2
     return Job(settings, args.pack, args.out, args.wheels).run()
 
