@@ -190,7 +190,8 @@ def main() -> None:
     elif args.cmd == "run":
         how = "reader" if args.reader else "perturb" if args.perturb else "oracle"
         if args.models:
-            os.environ["BURRACO_MODELS"] = str(args.models.resolve())      # the workers' readers        run(args.out, how, args.workers, [s for s in args.sets.split(",") if s])
+            os.environ["BURRACO_MODELS"] = str(args.models.resolve())      # the workers' readers
+        run(args.out, how, args.workers, [s for s in args.sets.split(",") if s])
     elif args.cmd == "corners":
         corners(args.set, args.photo, args.near)
     else:
