@@ -67,3 +67,5 @@ def test_burraco_train_negatives_refuses_bad_arguments(tmp_path, capsys):
     assert "no detector.onnx" in capsys.readouterr().err
     assert main(["train", "negatives", "--data", str(tmp_path / "nothing"), "--out", str(tmp_path / "o")]) == 2
     assert "no such data folder" in capsys.readouterr().err
+    assert main(["train", "negatives", "--out", str(tmp_path / "o")]) == 2      # --data given to none
+    assert "needs a --data folder" in capsys.readouterr().err

@@ -172,4 +172,43 @@ def test_burraco_train_unfold_writes_a_checkpoint_that_loads(crops_set, tmp_path
         assert torch.allclose(torch.softmax(load_trained(out)(x), 1), torch.softmax(net(x), 1), atol=1e-5)
     assert main(["train", "unfold", "--data", str(crops_set), "--onnx", str(tmp_path / "missing.onnx"),
                  "--out", str(out)]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_burraco_train_average_gives_the_mean_of_the_classifiers_readings(tmp_path, capsys):
+    import onnxruntime as ort
+    from vision.train.classifier_net import IndexNet
+    paths = []
+    for seed in (1, 2):
+        torch.manual_seed(seed)
+        torch.save({"model": IndexNet(16).state_dict(), "width": 16}, tmp_path / f"{seed}.pt")
+        paths.append(export_classifier(tmp_path / f"{seed}.pt", tmp_path / f"c{seed}" / "classifier.onnx"))
+    assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(paths[1]),
+                 "--export", str(tmp_path / "avg")]) == 0
+    assert "the mean of 2 classifiers" in capsys.readouterr().out
+    x = np.random.default_rng(0).random((5, 3, 48, 48), dtype=np.float32)
+    one, two = (ort.InferenceSession(str(p)).run(None, {"crops": x})[0] for p in paths)
+    mean = ort.InferenceSession(str(tmp_path / "avg" / "classifier.onnx")).run(None, {"crops": x})[0]
+    assert not np.allclose(one, two, atol=1e-3)                  # two different classifiers
+    assert np.allclose(mean, (one + two) / 2, atol=1e-6) and mean.shape == (5, 54)
+    from vision.train.classifier_unfold import UnfoldError, unfold_classifier
+    with pytest.raises(UnfoldError, match="averaged: unfold one of them"):      # one net at a time
+        unfold_classifier(tmp_path / "avg" / "classifier.onnx", torch.zeros(4, 3, 48, 48))
+    # refused: one classifier alone, a missing file, the output over an input, an ONNX not a classifier's
+    assert main(["train", "average", "--onnx", str(paths[0]), "--export", str(tmp_path / "x")]) == 2
+    assert "two classifiers at least" in capsys.readouterr().err
+    assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(tmp_path / "no.onnx"),
+                 "--export", str(tmp_path / "x")]) == 2
     assert "no such ONNX file" in capsys.readouterr().err
+    assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(paths[1]),
+                 "--export", str(paths[0].parent)]) == 2
+    assert "is one of the classifiers averaged" in capsys.readouterr().err
+
+    class NotIndexNet(torch.nn.Module):
+        def forward(self, x):
+            return torch.relu(x)
+
+    torch.onnx.export(NotIndexNet(), torch.zeros(1, 3, 48, 48), str(tmp_path / "other.onnx"), dynamo=False)
+    assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(tmp_path / "other.onnx"),
+                 "--export", str(tmp_path / "x")]) == 2
+    assert "other.onnx" in capsys.readouterr().err and not (tmp_path / "x" / "classifier.onnx").exists()

@@ -27,15 +27,16 @@ def _weights(onnx_path: Path) -> tuple[dict[str, np.ndarray], list[tuple[np.ndar
     from onnx import numpy_helper
     graph = onnx.load(str(onnx_path)).graph
     init = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
+    gemms = [n for n in graph.node if n.op_type == "Gemm"]
+    if len(gemms) != 1:
+        raise UnfoldError(f"{onnx_path}: {len(gemms)} linear layers, expected 1"
+                          + (" (classifiers averaged: unfold one of them)" if len(gemms) > 1 else ""))
     convs = []
     for node in graph.node:
         if node.op_type == "Conv":
-            if len(node.input) != 3:
-                raise UnfoldError(f"{onnx_path}: convolution {node.name!r} has no folded bias")
+            if len(node.input) != 3 or not all(name in init for name in node.input[1:]):
+                raise UnfoldError(f"{onnx_path}: convolution {node.name!r} has no folded weights and bias")
             convs.append((init[node.input[1]], init[node.input[2]]))
-    gemms = [n for n in graph.node if n.op_type == "Gemm"]
-    if len(gemms) != 1:
-        raise UnfoldError(f"{onnx_path}: {len(gemms)} linear layers, expected 1")
     trans_b = next((a.i for a in gemms[0].attribute if a.name == "transB"), 0)
     weight, bias = init[gemms[0].input[1]], init[gemms[0].input[2]]
     return init, convs, (weight if trans_b else weight.T, bias)

@@ -1,6 +1,7 @@
 """``burraco train detector|classifier``: train on ``burraco synth`` folders, resume after an
 interruption, stop at a time budget, export to ONNX under ``models/``. ``burraco train unfold``
-rebuilds a classifier's trainable weights from its ONNX file, for a run to continue (``--init``).
+rebuilds a classifier's trainable weights from its ONNX file, for a run to continue (``--init``);
+``burraco train average`` puts classifiers in one ONNX file that gives the mean of their readings.
 
 Needs the ``train`` extra (torch, torchvision, ultralytics): ``pip install -e '.[train]'``.
 """
@@ -37,12 +38,14 @@ def _unfold(args) -> int:
     if not args.out or args.out.suffix != ".pt":
         print("burraco train unfold: needs --out FILE.pt", file=sys.stderr)
         return 2
-    if not args.onnx.is_file():
-        print(f"burraco train unfold: no such ONNX file: {args.onnx}", file=sys.stderr)
+    onnx_path = args.onnx[0] if args.onnx else Path("models/classifier.onnx")
+    if len(args.onnx) > 1 or not onnx_path.is_file():
+        print(f"burraco train unfold: needs one ONNX file, got {', '.join(map(str, args.onnx or [onnx_path]))}"
+              + ("" if onnx_path.is_file() else f" (no such file: {onnx_path})"), file=sys.stderr)
         return 2
     images = sample_crops(args.data[0], 4096, seed=args.seed or 0)
     try:
-        checkpoint = unfold_classifier(args.onnx, calibration_crops(images, seed=args.seed or 0))
+        checkpoint = unfold_classifier(onnx_path, calibration_crops(images, seed=args.seed or 0))
     except UnfoldError as err:
         print(f"burraco train unfold: {err}", file=sys.stderr)
         return 2
@@ -52,14 +55,41 @@ def _unfold(args) -> int:
     return 0
 
 
+def _average(args) -> int:
+    try:
+        import onnx  # noqa: F401
+    except ImportError:
+        print("burraco train average: needs the train extra: pip install -e '.[train]'", file=sys.stderr)
+        return 2
+    from .classifier_average import AverageError, average_classifiers
+    missing = [str(p) for p in args.onnx if not p.is_file()]
+    if missing:
+        print(f"burraco train average: no such ONNX file: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    out = args.export / "classifier.onnx"
+    if out.resolve() in [p.resolve() for p in args.onnx]:
+        print(f"burraco train average: {out} is one of the classifiers averaged: --export another folder",
+              file=sys.stderr)
+        return 2
+    try:
+        average_classifiers(args.onnx, out)
+    except AverageError as err:
+        print(f"burraco train average: {err}", file=sys.stderr)
+        return 2
+    print(f"{out}: the mean of {len(args.onnx)} classifiers ({', '.join(map(str, args.onnx))})")
+    return 0
+
+
 def train_command(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="burraco train", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("detector", "classifier", "negatives", "unfold"),
+    p.add_argument("what", choices=("detector", "classifier", "negatives", "unfold", "average"),
                    help="negatives: the detector's false alarms on training photos, as 'none' crops; "
                         "unfold: a classifier's weights from its ONNX (--onnx) into --out FILE.pt, its batch "
-                        "norms' statistics taken on crops of --data")
-    p.add_argument("--data", type=Path, action="append", required=True, help="a burraco synth folder (repeatable)")
+                        "norms' statistics taken on crops of --data; average: the classifiers given as --onnx "
+                        "(two or more) averaged into --export/classifier.onnx")
+    p.add_argument("--data", type=Path, action="append", default=[],
+                   help="a burraco synth folder (repeatable; all but average need one)")
     p.add_argument("--out", type=Path, help="run folder (default runs/WHAT); an existing run resumes")
     p.add_argument("--epochs", type=int)
     p.add_argument("--budget-min", type=float, default=150.0, help="stop after this many minutes of training")
@@ -77,10 +107,17 @@ def train_command(argv: list[str]) -> int:
                                               "a narrower classifier's grow to --width")
     p.add_argument("--limit", type=int, default=0, help="negatives: photos looked at (0: all)")
     p.add_argument("--models", type=Path, default=Path("models"), help="negatives: the detector.onnx to mine with")
-    p.add_argument("--onnx", type=Path, default=Path("models/classifier.onnx"), help="unfold: the classifier's ONNX")
+    p.add_argument("--onnx", type=Path, action="append", default=[],
+                   help="unfold: the classifier's ONNX (default models/classifier.onnx); average: one of "
+                        "the classifiers (repeat)")
     p.add_argument("--export", type=Path, default=Path("models"), help="where the ONNX model goes")
     p.add_argument("--no-export", action="store_true")
     args = p.parse_args(argv)
+    if args.what == "average":
+        return _average(args)
+    if not args.data:
+        print(f"burraco train {args.what}: needs a --data folder", file=sys.stderr)
+        return 2
     missing = [str(d) for d in args.data if not d.is_dir()]
     if missing:
         print(f"burraco train: no such data folder: {', '.join(missing)}", file=sys.stderr)
