@@ -45,7 +45,12 @@ def test_flags_set_every_setting_and_a_missing_pack_is_refused(tmp_path, monkeyp
     (tmp_path / "c.pt").write_bytes(b"")
     assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--classifier-init", str(tmp_path / "c.pt")]) == 0
     assert seen["settings"].classifier_init == str(tmp_path / "c.pt")
-    job = Job(seen["settings"], pack, tmp_path / "out", wheels=None)
+
+
+def test_the_classifiers_training_continues_the_weights_given(pack, tmp_path):
+    pytest.importorskip("torch")                       # TrainSpec lives beside the training code
+    (tmp_path / "c.pt").write_bytes(b"")
+    job = Job(JobSettings(classifier_init=str(tmp_path / "c.pt")), pack, tmp_path / "out", wheels=None)
     assert job._classifier_spec(60.0, "cpu").init == (tmp_path / "c.pt").resolve()
     assert Job(JobSettings(), pack, tmp_path / "out", wheels=None)._classifier_spec(60.0, "cpu").init is None
 
