@@ -157,6 +157,9 @@ def test_unfold_refuses_an_onnx_file_that_is_not_the_classifiers(tmp_path):
     torch.onnx.export(NotIndexNet(), torch.zeros(1, 3, 48, 48), str(tmp_path / "other.onnx"), dynamo=False)
     with pytest.raises(UnfoldError, match="other.onnx"):
         unfold_classifier(tmp_path / "other.onnx", torch.zeros(4, 3, 48, 48))
+    (tmp_path / "broken.onnx").write_bytes(b"not a model")
+    with pytest.raises(UnfoldError, match="broken.onnx: not an ONNX file"):
+        unfold_classifier(tmp_path / "broken.onnx", torch.zeros(4, 3, 48, 48))
 
 
 def test_burraco_train_unfold_writes_a_checkpoint_that_loads(crops_set, tmp_path, capsys):
@@ -212,3 +215,7 @@ def test_burraco_train_average_gives_the_mean_of_the_classifiers_readings(tmp_pa
     assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(tmp_path / "other.onnx"),
                  "--export", str(tmp_path / "x")]) == 2
     assert "other.onnx" in capsys.readouterr().err and not (tmp_path / "x" / "classifier.onnx").exists()
+    (tmp_path / "broken.onnx").write_bytes(b"not a model")
+    assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(tmp_path / "broken.onnx"),
+                 "--export", str(tmp_path / "x")]) == 2
+    assert "broken.onnx: not an ONNX file" in capsys.readouterr().err

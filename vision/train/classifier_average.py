@@ -22,7 +22,10 @@ def average_classifiers(paths: list[Path], out: Path) -> Path:
         raise AverageError(f"averaging needs two classifiers at least, got {len(paths)}")
     models = []
     for i, path in enumerate(paths):
-        model = onnx.load(str(path))
+        try:
+            model = onnx.load(str(path))
+        except Exception as err:                   # noqa: BLE001 - protobuf's errors name no file
+            raise AverageError(f"{path}: not an ONNX file ({err})") from err
         inputs = [v.name for v in model.graph.input]
         outputs = [v.name for v in model.graph.output]
         if inputs != [INPUT] or outputs != [OUTPUT]:

@@ -25,7 +25,10 @@ class UnfoldError(ValueError):
 def _weights(onnx_path: Path) -> tuple[dict[str, np.ndarray], list[tuple[np.ndarray, np.ndarray]], tuple]:
     import onnx
     from onnx import numpy_helper
-    graph = onnx.load(str(onnx_path)).graph
+    try:
+        graph = onnx.load(str(onnx_path)).graph
+    except Exception as err:                       # noqa: BLE001 - protobuf's errors name no file
+        raise UnfoldError(f"{onnx_path}: not an ONNX file ({err})") from err
     init = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
     gemms = [n for n in graph.node if n.op_type == "Gemm"]
     if len(gemms) != 1:
