@@ -3,6 +3,7 @@
     python tools/dev_melds.py make                    # print the ``burraco synth`` commands of the sets
     python tools/dev_melds.py run OUT.json [--perturb | --reader [--models DIR]] [--workers 2] [--sets a,b]
     python tools/dev_melds.py compare BASE.json NEW.json
+    python tools/dev_melds.py sets RUN.json              # a run's totals set by set
     python tools/dev_melds.py corners SET PHOTO [--near CARD]   # a photo's corners, for a test
     BURRACO_CODE=/path/to/other/checkout python tools/dev_melds.py run BASE.json
 
@@ -99,10 +100,11 @@ def run(out: Path, how: str, workers: int, only: list[str]) -> None:
     print_totals(records)
 
 
-def totals(records: list[dict]) -> dict[str, dict[str, int]]:
+def totals(records: list[dict], by: str = "group") -> dict[str, dict[str, int]]:
+    """The records' counts per group (or per set, ``by="set"``) and for all."""
     t: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for r in records:
-        for g in (r["group"], "all"):
+        for g in (r[by], "all"):
             t[g]["melds"] += r["exact"]
             t[g]["whole"] += r["whole"]
             t[g]["photos"] += bool(r["complete"] and r["right"])
@@ -123,6 +125,14 @@ def print_totals(records: list[dict], other: list[dict] | None = None) -> None:
             was = f"{before[g][key]} -> " if before is not None and before[g][key] != now[g][key] else ""
             line.append(f"{key} {was}{now[g][key]}/{now[g][of]}")
         print(f"{g:8s} " + ", ".join(line))
+
+
+def by_set(path: Path) -> None:
+    """One line per set of a run: melds exact, photo score exact, silent errors."""
+    t = totals(json.loads(path.read_text()), by="set")
+    for key, v in sorted(t.items(), key=lambda kv: kv[0] == "all"):
+        print(f"{key:9s} melds exact {v['melds']}/{v['whole']}, photo score exact {v['photos']}/{v['complete']}, "
+              f"silent errors {v['silent']}/{v['n']}")
 
 
 def compare(base: Path, new: Path) -> None:
@@ -180,6 +190,8 @@ def main() -> None:
     w.add_argument("set")
     w.add_argument("photo")
     w.add_argument("--near", default="")
+    b = sub.add_parser("sets")
+    b.add_argument("run", type=Path)
     c = sub.add_parser("compare")
     c.add_argument("base", type=Path)
     c.add_argument("new", type=Path)
@@ -194,6 +206,8 @@ def main() -> None:
         run(args.out, how, args.workers, [s for s in args.sets.split(",") if s])
     elif args.cmd == "corners":
         corners(args.set, args.photo, args.near)
+    elif args.cmd == "sets":
+        by_set(args.run)
     else:
         compare(args.base, args.new)
 
