@@ -40,6 +40,7 @@ SETS = {
     "heldout2": (400, 4444, "--designs heldout", "new"),
     "valart3": (400, 17, "--procedural 0", "new"),
     "heldout": (200, 4343, "--designs heldout", "reader"),     # read by the models only
+    "heldout3": (400, 4545, "--designs heldout", "reader"),    # thirty-fifth session: choosing classifiers
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 
