@@ -183,7 +183,8 @@ def main() -> None:
     r = sub.add_parser("run")
     r.add_argument("out", type=Path)
     r.add_argument("--perturb", action="store_true")
-    r.add_argument("--reader", action="store_true", help="the committed models' corners, on " + ", ".join(READER_SETS))
+    r.add_argument("--reader", action="store_true", help="the models' corners (the committed ones unless --models), "
+                   "on " + ", ".join(READER_SETS) + " unless --sets")
     r.add_argument("--models", type=Path, help="with --reader: a folder with detector.onnx and classifier.onnx")
     r.add_argument("--workers", type=int, default=2)
     r.add_argument("--sets", default="")

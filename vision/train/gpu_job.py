@@ -7,7 +7,8 @@ fonts or ``rsvg-convert``, no ultralytics and no polars. So the job
 1. installs the carried ultralytics wheels into a temporary folder (``--wheels``);
 2. makes a training set with the factory from the artwork pack (``--pack``, see
    ``vision/synth/pack.py``) on every core, starting no photo after ``synth_min``;
-3. trains the classifier in a second process (augmentation on the GPU, so it needs little CPU),
+3. trains the classifier in a second process (augmentation on the GPU, so it needs little CPU;
+   from scratch, or continuing ``--classifier-init``, e.g. run 9 unfolded: README),
    while this one trains the one-class detector (its 16-core data loader is the bottleneck),
    continuing the committed weights (``models/detector.pt``, ``--detector-init ''``: from scratch),
    each stopped by its time budget; ultralytics reads its ``results.csv`` without polars here;
@@ -64,7 +65,7 @@ class JobSettings:
     classifier_epochs: int = 0          # 0: as many as a timed trial says fit in the budget
     classifier_batch: int = 1024
     classifier_lr: float = 6e-3         # from scratch; lower to continue (classifier_init)
-    classifier_init: str = ""           # continue these weights (burraco train unfold of models/classifier.onnx)
+    classifier_init: str = ""           # continue these weights (one classifier's, burraco train unfold); "": scratch
     classifier_width: int = 64          # the committed classifier's width (TrainSpec's default is 32)
     classifier_max_crops: int = 0       # 0: all
     margin_s: float = 15.0
