@@ -41,6 +41,7 @@ SETS = {
     "valart3": (400, 17, "--procedural 0", "new"),
     "heldout": (200, 4343, "--designs heldout", "reader"),     # read by the models only
     "heldout3": (400, 4545, "--designs heldout", "reader"),    # thirty-fifth session: choosing classifiers
+    "heldout4": (400, 4646, "--designs heldout", "reader"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 
