@@ -147,14 +147,18 @@ def test_a_classifier_unfolded_from_its_onnx_computes_what_the_onnx_does_and_tra
     assert train_classifier(spec, log=lambda msg: None)["epochs_done"] == 1
 
 
-def test_unfold_refuses_an_onnx_file_that_is_not_the_classifiers(tmp_path):
-    from vision.train.classifier_unfold import UnfoldError, unfold_classifier
-
+def _export_not_a_classifier(path) -> None:
+    """An ONNX file of another net than the classifier's (input and output named otherwise)."""
     class NotIndexNet(torch.nn.Module):
         def forward(self, x):
             return torch.relu(x)
 
-    torch.onnx.export(NotIndexNet(), torch.zeros(1, 3, 48, 48), str(tmp_path / "other.onnx"), dynamo=False)
+    torch.onnx.export(NotIndexNet(), torch.zeros(1, 3, 48, 48), str(path), dynamo=False)
+
+
+def test_unfold_refuses_an_onnx_file_that_is_not_the_classifiers(tmp_path):
+    from vision.train.classifier_unfold import UnfoldError, unfold_classifier
+    _export_not_a_classifier(tmp_path / "other.onnx")
     with pytest.raises(UnfoldError, match="other.onnx"):
         unfold_classifier(tmp_path / "other.onnx", torch.zeros(4, 3, 48, 48))
     (tmp_path / "broken.onnx").write_bytes(b"not a model")
@@ -206,12 +210,7 @@ def test_burraco_train_average_gives_the_mean_of_the_classifiers_readings(tmp_pa
     assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(paths[1]),
                  "--export", str(paths[0].parent)]) == 2
     assert "is one of the classifiers averaged" in capsys.readouterr().err
-
-    class NotIndexNet(torch.nn.Module):
-        def forward(self, x):
-            return torch.relu(x)
-
-    torch.onnx.export(NotIndexNet(), torch.zeros(1, 3, 48, 48), str(tmp_path / "other.onnx"), dynamo=False)
+    _export_not_a_classifier(tmp_path / "other.onnx")
     assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(tmp_path / "other.onnx"),
                  "--export", str(tmp_path / "x")]) == 2
     assert "other.onnx" in capsys.readouterr().err and not (tmp_path / "x" / "classifier.onnx").exists()

@@ -38,10 +38,12 @@ def _unfold(args) -> int:
     if not args.out or args.out.suffix != ".pt":
         print("burraco train unfold: needs --out FILE.pt", file=sys.stderr)
         return 2
+    if len(args.onnx) > 1:
+        print(f"burraco train unfold: needs one ONNX file, got {', '.join(map(str, args.onnx))}", file=sys.stderr)
+        return 2
     onnx_path = args.onnx[0] if args.onnx else Path("models/classifier.onnx")
-    if len(args.onnx) > 1 or not onnx_path.is_file():
-        print(f"burraco train unfold: needs one ONNX file, got {', '.join(map(str, args.onnx or [onnx_path]))}"
-              + ("" if onnx_path.is_file() else f" (no such file: {onnx_path})"), file=sys.stderr)
+    if not onnx_path.is_file():
+        print(f"burraco train unfold: no such file: {onnx_path}", file=sys.stderr)
         return 2
     images = sample_crops(args.data[0], 4096, seed=args.seed or 0)
     try:
