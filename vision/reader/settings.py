@@ -34,6 +34,9 @@ class ReaderSettings:
                                        # reading reaches second_score (second_look.py)
     top_k: int = 3
     # corners -> cards
+    pair_readings: bool = True         # a card's two corners read differently are read together (pair_readings.py)
+    pair_floor: float = 0.01           # ... a reading one corner does not give counts as this likely
+    pair_margin: float = 0.2           # ... as the surer one's reading, when surer by this much (probability)
     same_card_min: float = 1.6         # two corners of one card lie this many index sizes apart, at least,
     same_card_max: float = 9.0         # and at most (a card's diagonal, over every deck measured)
     turned_card_min: float = 1.0       # ... or this many, printed surely turned round against each other (a card's
