@@ -18,3 +18,4 @@ def card_of(class_index: int) -> Card:
 # The index classifier's classes: every card, then "not an index" (pips, court art, backs, table).
 NONE_CLASS = "none"
 READER_CLASSES: tuple[str, ...] = CLASS_NAMES + (NONE_CLASS,)
+NONE_ID = READER_CLASSES.index(NONE_CLASS)

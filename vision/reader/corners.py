@@ -12,7 +12,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from ..classes import NONE_CLASS, READER_CLASSES
+from ..classes import NONE_CLASS, NONE_ID, READER_CLASSES
 
 TOP_K = 3
 
@@ -47,7 +47,7 @@ class Corners:
         boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
         n = len(boxes)
         if classes is None:                       # found but not yet read
-            classes = np.full((n, 1), READER_CLASSES.index(NONE_CLASS), np.int64)
+            classes = np.full((n, 1), NONE_ID, np.int64)
             probs = np.zeros((n, 1), np.float32)
         classes = np.asarray(classes, np.int64)
         probs = np.asarray(probs, np.float32)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..classes import NONE_CLASS, READER_CLASSES
+from ..classes import NONE_CLASS, NONE_ID, READER_CLASSES
 from .corners import Corners
 from .index_ways import IndexWays
 from .settings import PerturbSettings
 
 CARD_IDS = [i for i, name in enumerate(READER_CLASSES) if name != NONE_CLASS]
-NONE_ID = READER_CLASSES.index(NONE_CLASS)
 
 
 def truth_corners(truth: dict) -> tuple[Corners, list[int]]:

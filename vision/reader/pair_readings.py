@@ -19,13 +19,11 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from ..classes import NONE_CLASS, READER_CLASSES
+from ..classes import NONE_ID
 from .cards import covered_between, merge_corners, steps_alike
 from .corners import Corners
 from .index_ways import turned_round
 from .settings import ReaderSettings
-
-NONE_ID = READER_CLASSES.index(NONE_CLASS)
 
 
 def _fused(corners: Corners, a: int, b: int, floor: float) -> tuple[np.ndarray, np.ndarray]:

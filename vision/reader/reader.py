@@ -12,7 +12,7 @@ from typing import Callable, Optional, Union
 
 import numpy as np
 
-from ..classes import NONE_CLASS, READER_CLASSES
+from ..classes import NONE_ID, READER_CLASSES
 from .cards import ReadCard, merge_corners
 from .classifier import IndexClassifier
 from .corners import Corners, iou_matrix, one_box_per_index
@@ -23,7 +23,6 @@ from .pair_readings import read_pairs_together
 from .photo import Photo, load_photo
 from .settings import ReaderSettings
 
-NONE_ID = READER_CLASSES.index(NONE_CLASS)
 DETECTOR = "detector.onnx"
 CLASSIFIER = "classifier.onnx"
 

@@ -19,11 +19,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from ..classes import NONE_CLASS, READER_CLASSES
+from ..classes import NONE_ID, READER_CLASSES
 from .classifier_net import INPUT, IndexNet, widened
 from .crop_data import CropSet, augment, centre, crop_count, load_crops, steps_per_epoch, to_tensor
-
-NONE_ID = READER_CLASSES.index(NONE_CLASS)
 
 
 @dataclass
