@@ -39,6 +39,19 @@ def _cards(corners: Corners, ways=None) -> list[tuple[str, int]]:
     return sorted((c.card, len(c.corners)) for c in merge_corners(corners, ReaderSettings(), ways))
 
 
+def _read_turned(items: list) -> list[str]:
+    """The readings of these corners read together, corner 1 printed turned round against the
+    others (a card's far corner)."""
+    return read_pairs_together(_corners(items), ReaderSettings(), turned_ones({1})).names
+
+
+def _three_sure_cards() -> list:
+    """The corners of three cards lying alike, each read alike on both: their step is a card's."""
+    return [c for k, name in enumerate(("2H", "KD", "9C"))
+            for c in _card(100 + 400 * k, 900, [(name, 0.95), ("JK", 0.02), ("AH", 0.01)],
+                           [(name, 0.97), ("JK", 0.01), ("AH", 0.01)])]
+
+
 def test_a_card_read_differently_on_its_corners_printed_turned_round_is_read_together():
     corners = _corners(_card(400, 400, SPADE_DOUBT, CLUB_SURE))
     ways = turned_ones({1})
@@ -61,9 +74,7 @@ def test_without_a_sign_of_one_card_each_corner_keeps_its_reading():
 
 def test_a_pair_stepping_as_the_photos_cards_do_is_read_together():
     # three other cards lie alike, each read alike on both corners: their step is a card's
-    sure = [_card(100 + 400 * k, 900, [(name, 0.95), ("JK", 0.02), ("AH", 0.01)],
-                  [(name, 0.97), ("JK", 0.01), ("AH", 0.01)]) for k, name in enumerate(("2H", "KD", "9C"))]
-    corners = _corners([c for card in sure for c in card] + _card(400, 300, SPADE_DOUBT, CLUB_SURE))
+    corners = _corners(_three_sure_cards() + _card(400, 300, SPADE_DOUBT, CLUB_SURE))
     together = read_pairs_together(corners, ReaderSettings())
     assert together.names[-2:] == ["6C", "6C"]
     assert together.names[:-2] == corners.names[:-2]
@@ -72,21 +83,18 @@ def test_a_pair_stepping_as_the_photos_cards_do_is_read_together():
 
 def test_readings_with_nothing_in_common_stay_apart():
     other = [("5H", 0.9), ("6H", 0.05), ("3H", 0.02)]
-    corners = _corners(_card(400, 400, SPADE_DOUBT, other))
-    assert read_pairs_together(corners, ReaderSettings(), turned_ones({1})).names == ["6S", "5H"]
+    assert _read_turned(_card(400, 400, SPADE_DOUBT, other)) == ["6S", "5H"]
 
 
 def test_an_index_between_them_means_two_cards():
     between = ((400 + DIAGONAL[0] / 2, 400 + DIAGONAL[1] / 2), [("KH", 0.9), ("KD", 0.05), ("QH", 0.02)])
-    corners = _corners(_card(400, 400, SPADE_DOUBT, CLUB_SURE) + [between])
-    assert read_pairs_together(corners, ReaderSettings(), turned_ones({1})).names == ["6S", "6C", "KH"]
+    assert _read_turned(_card(400, 400, SPADE_DOUBT, CLUB_SURE) + [between]) == ["6S", "6C", "KH"]
 
 
 def test_neighbours_of_a_meld_are_never_one_card():
     # a group of sixes: two cards one step apart, each read with the other's suit as second
     # reading; a step is no card's diagonal, even were the crops to match turned round
-    corners = _corners([((400, 400), SPADE_DOUBT), ((400, 440), CLUB_SURE)])
-    assert read_pairs_together(corners, ReaderSettings(), turned_ones({1})).names == ["6S", "6C"]
+    assert _read_turned([((400, 400), SPADE_DOUBT), ((400, 440), CLUB_SURE)]) == ["6S", "6C"]
 
 
 def test_a_corner_is_read_with_one_other_at_most():
@@ -109,31 +117,26 @@ def test_two_readings_alike_in_doubt_stay_as_they_are():
     # multiplied, 5S would win by the second readings alone: a coin's toss, so no change
     six = [("6S", 0.62), ("5S", 0.35), ("8S", 0.01)]
     five = [("5S", 0.55), ("6S", 0.20), ("9S", 0.10)]
-    corners = _corners(_card(400, 400, six, five))
-    assert read_pairs_together(corners, ReaderSettings(), turned_ones({1})).names == ["6S", "5S"]
+    assert _read_turned(_card(400, 400, six, five)) == ["6S", "5S"]
     # with the five read less surely, the six is the card's
     five = [("5S", 0.40), ("6S", 0.30), ("9S", 0.10)]
-    corners = _corners(_card(400, 400, six, five))
-    assert read_pairs_together(corners, ReaderSettings(), turned_ones({1})).names == ["6S", "6S"]
+    assert _read_turned(_card(400, 400, six, five)) == ["6S", "6S"]
 
 
 def test_a_reading_neither_corner_gives_first_is_not_made_up():
     # 6S or 6C, and 5C or 6C: 6C agrees best, yet neither corner read it first
     six = [("6S", 0.39), ("6C", 0.38), ("5C", 0.01)]
     five = [("5C", 0.60), ("6C", 0.38), ("3C", 0.01)]
-    corners = _corners(_card(400, 400, six, five))
-    assert read_pairs_together(corners, ReaderSettings(), turned_ones({1})).names == ["6S", "5C"]
+    assert _read_turned(_card(400, 400, six, five)) == ["6S", "5C"]
 
 
 def test_two_sure_readings_are_two_cards():
     eight = [("8H", 0.96), ("4H", 0.02), ("3H", 0.01)]
     four = [("4H", 0.94), ("8H", 0.05), ("AH", 0.005)]
-    corners = _corners(_card(400, 400, eight, four))
-    assert read_pairs_together(corners, ReaderSettings(), turned_ones({1})).names == ["8H", "4H"]
+    assert _read_turned(_card(400, 400, eight, four)) == ["8H", "4H"]
     # the same four read with doubt is read as the eight
     four = [("4H", 0.70), ("8H", 0.25), ("AH", 0.02)]
-    corners = _corners(_card(400, 400, eight, four))
-    assert read_pairs_together(corners, ReaderSettings(), turned_ones({1})).names == ["8H", "8H"]
+    assert _read_turned(_card(400, 400, eight, four)) == ["8H", "8H"]
 
 
 def test_the_reader_reads_a_cards_two_corners_together(monkeypatch):
@@ -144,9 +147,7 @@ def test_the_reader_reads_a_cards_two_corners_together(monkeypatch):
     from vision.reader.detector import Look
     from vision.reader.photo import load_photo
     from vision.reader.reader import CardReader
-    sure = [_card(100 + 400 * k, 900, [(name, 0.95), ("JK", 0.02), ("AH", 0.01)],
-                  [(name, 0.97), ("JK", 0.01), ("AH", 0.01)]) for k, name in enumerate(("2H", "KD", "9C"))]
-    truth = _corners([c for card in sure for c in card] + _card(400, 300, SPADE_DOUBT, CLUB_SURE))
+    truth = _corners(_three_sure_cards() + _card(400, 300, SPADE_DOUBT, CLUB_SURE))
     n = len(READER_CLASSES)
     probs = np.zeros((len(truth), n), np.float32)
     for i in range(len(truth)):
