@@ -1370,3 +1370,31 @@ def test_a_copy_of_a_groups_end_card_nearly_two_steps_on_is_not_taken(beyond, ta
     cards = [ReadCard(n, 0.99, (k,)) for k, n in enumerate(names)]
     melds = adopt_loose([Meld((0, 1, 2), (0, 1, 2), (0.0, 1.4 * U))], cards, corners, ReaderSettings())
     assert [[cards[c].card for c in m.cards] for m in melds] == [names if taken else names[:3]]
+
+
+# as a photo gave it (valart3 000395): a spade run 3S ... KS in a row, and a second meld, 2S 3S
+# 4S, laid end to end with it beyond its 3S. The run's line grows over the 2S (a wild fits any
+# run's end) and leaves 3S 4S loose
+RUN_AND_THREE = [
+    ("KS", (454, 112, 467, 121)), ("QS", (434, 109, 453, 120)), ("JS", (409, 106, 430, 116)),
+    ("10S", (387, 103, 408, 113)), ("9S", (367, 100, 387, 111)), ("8S", (347, 96, 367, 108)),
+    ("7S", (324, 89, 345, 101)), ("6S", (301, 85, 321, 97)), ("5S", (276, 83, 297, 93)),
+    ("4S", (251, 79, 272, 91)), ("3S", (229, 75, 249, 88)), ("9H", (435, 187, 454, 198)),
+    ("8H", (413, 181, 432, 194)), ("7H", (394, 175, 413, 187)), ("6H", (369, 173, 388, 184)),
+    ("5H", (346, 169, 366, 180)), ("4H", (325, 167, 344, 178)), ("4H", (260, 195, 280, 206)),
+    ("2S", (194, 79, 215, 89)), ("3S", (172, 76, 192, 86)), ("4S", (152, 75, 172, 86)), ("4S", (88, 104, 108, 115))]
+
+
+def test_a_runs_end_wild_making_a_meld_of_two_loose_cards_is_theirs():
+    read = melds_read(find_melds(corners_of(RUN_AND_THREE)))
+    assert any(m in (["2S", "3S", "4S"], ["4S", "3S", "2S"]) for m in read), read
+    assert any(m[0] in ("3S", "KS") and len(m) == 11 for m in read), read
+    # the step being measured: without it the run keeps the wild and the two are loose
+    off = melds_read(find_melds(corners_of(RUN_AND_THREE), ReaderSettings(lend_wilds=False)))
+    assert not any(len(m) == 3 and "2S" in m for m in off) and any(len(m) == 12 for m in off), off
+
+
+def test_a_runs_end_wild_stays_when_the_loose_cards_make_no_meld_with_it():
+    found = [(("3D" if i == 19 else "KD" if i >= 20 else n), box) for i, (n, box) in enumerate(RUN_AND_THREE)]
+    read = melds_read(find_melds(corners_of(found)))
+    assert any(len(m) == 12 and "2S" in (m[0], m[-1]) for m in read), read

@@ -43,13 +43,16 @@ shows only the visible part of an index), so melds are grown, not linked:
    of order, making it read in order), keeping it valid, is taken back (``adopt_loose``);
    two lines end to end that read on as one meld in their order are joined (``join_continued``);
    then two melds laid end to end in one line are cut apart (``split_joined``).
+8. A wild ending a meld that reads in order without it goes to two cards left in no meld that
+   make a meld with it, lying as three cards of a meld do (``lend_wilds``): a line grown over a
+   second meld's wild, end to end with it, took it for its next card.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -364,6 +367,17 @@ class _Grouper:
         off = float(np.linalg.norm(self.P[l] - (self.P[k] + self.P[m]) / 2))
         return off / (self.s.joker_slack * self.s.line_offset * unit)
 
+    def _three_cards(self, k: int, l: int, m: int) -> bool:
+        """Whether corners ``k``, ``l``, ``m`` (in a line's order) may be three cards of a meld:
+        no two of them one card's corners, and none printed turned round against its neighbour."""
+        if (self._own_far(k, l, m) or self._own_far(m, l, k)
+                or self._one_card(k, l) or self._one_card(l, m)):
+            return False                     # one card's two corners: never two cards of a meld
+        # a meld's cards lie the same way up (see index_ways); ends reading alike printed turned
+        # round are a pile's (one card's two corners, most often, a card thrown across it)
+        return not (self._turned_pair(k, l) or self._turned_pair(l, m)
+                    or (self.names[k] == self.names[m] and self._turned_pair(k, m)))
+
     def seeds(self) -> list[tuple[int, int, int, int]]:
         """(first, middle, last, gap): three corners of a meld, best first; ``gap`` 1 or 2 when a
         card seems missing before the middle or the last one (a step twice as long), else 0."""
@@ -372,14 +386,7 @@ class _Grouper:
             for i, a in enumerate(nb):
                 for b in nb[i + 1:]:
                     k, m = min(a, b), max(a, b)
-                    if (self._own_far(k, l, m) or self._own_far(m, l, k)
-                            or self._one_card(k, l) or self._one_card(l, m)):
-                        continue                     # one card's two corners: never two cards of a meld
-                    if self._turned_pair(k, l) or self._turned_pair(l, m) \
-                            or (self.names[k] == self.names[m] and self._turned_pair(k, m)):
-                        # a meld's cards lie the same way up (see index_ways); ends reading alike
-                        # printed turned round are a pile's (one card's two corners, most often,
-                        # a card thrown across it)
+                    if not self._three_cards(k, l, m):
                         continue
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
@@ -1102,6 +1109,52 @@ class _Grouper:
         return any(abs(float((self.P[j] - self.P[mid]) @ axis)) >= self.s.covered_along * self.S[mid]
                    for j in cards[meld.cards[1]].corners if j != mid and j not in twins)
 
+    def lend_wilds(self, melds: list[Meld], cards: list[ReadCard]) -> list[Meld]:
+        """A wild ending a meld that reads in order without it, and that makes a meld of three,
+        in order, with two cards in no meld, lying with them as three cards of a meld do (steps
+        the seeds would take): it was laid with those two. A line took it for its next card, a
+        wild fitting any run's end, and left the two loose. Three cards made whole are likelier
+        than one card more at an end; the best fitting three first, one wild at a time."""
+        names = [c.card for c in cards]
+        melds = list(melds)
+        while True:
+            placed = {c for m in melds for c in m.cards}
+            loose = [c for c in range(len(cards)) if c not in placed]
+            best: Optional[tuple[float, int, int, tuple[int, ...], tuple[int, ...]]] = None
+            for mi, m in enumerate(melds):
+                for end in (0, len(m.cards) - 1):
+                    wild = m.cards[end]
+                    if not Card.parse(names[wild]).can_be_wild or \
+                            not _in_order([names[c] for i, c in enumerate(m.cards) if i != end]):
+                        continue
+                    for a, b in combinations(loose, 2):
+                        for three in ((wild, a, b), (a, wild, b), (wild, b, a)):     # each line one way
+                            if not _in_order([names[c] for c in three]):
+                                continue
+                            for k, l, q in product(*(cards[c].corners for c in three)):
+                                if l not in self.links[k] or q not in self.links[l] \
+                                        or not self._three_cards(k, l, q) or not self._steps_as_melds((k, l, q)):
+                                    continue
+                                fit = self.bend(k, l, q)
+                                if fit <= 1 and (best is None or fit < best[0]):
+                                    best = (fit, mi, end, three, (k, l, q))
+            if best is None:
+                return melds
+            _, mi, end, three, anchors = best
+            m = melds[mi]
+            keep = [i for i in range(len(m.cards)) if i != end]
+            melds[mi] = replace(m, cards=tuple(m.cards[i] for i in keep), anchors=tuple(m.anchors[i] for i in keep),
+                                missing=tuple(j - (end == 0) for j in m.missing if j != end),
+                                oriented=m.oriented and end != 0)
+            melds.append(Meld(three, anchors, tuple(((self.P[anchors[2]] - self.P[anchors[0]]) / 2).tolist())))
+
+    def _steps_as_melds(self, anchors: tuple[int, ...]) -> bool:
+        """Whether a line steps as the photo's melds do: within ``along_steps`` of their usual
+        step, in index sizes."""
+        step = float(np.linalg.norm(self.P[anchors[-1]] - self.P[anchors[0]])) / (len(anchors) - 1)
+        shortest, longest = self.s.along_steps
+        return shortest * self.typical_step <= step / self._meld_unit(anchors) <= longest * self.typical_step
+
     def _meld_unit(self, anchors: tuple[int, ...]) -> float:
         """A meld's index size: its ranks' (a joker's index is sized by the whole photo's, and
         the photo's scale changes across it, at an angle)."""
@@ -1522,6 +1575,8 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     # the cards of lines that are no melds are loose too: a meld may take one back
     melds = join_continued(adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings, faces),
                            cards, corners, settings)
+    if settings.lend_wilds:           # a wild a line took for its next card, of two cards left loose
+        melds = g.lend_wilds(melds, cards)
     taken = {c for m in melds for c in m.cards}
     rows = [row for row in ([c for c in row if c not in taken] for row in rows) if row]
     return Grouping(cards, table_order(melds, g.P), rows)

@@ -111,6 +111,8 @@ class ReaderSettings:
     adopt_faces: bool = True           # ... or a card showing one corner where that card's far corner would lie
     adopt_corner_sizes: float = 1.5    # ... or, its index this many times larger or smaller than the end card's (two
                                        # decks), measured between one corner of each box (each index begins at its card's)
+    lend_wilds: bool = True            # a meld's end wild that it reads in order without, making a meld of three with
+                                       # two cards in no meld, lying as a meld's three do: theirs (Grouper.lend_wilds)
     gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
     near_fit: float = 1.0              # a nearer corner fitting a line this well is taken before a farther one
     gap_fit: float = 1.5               # a card two steps on (one missing between) must fit the line this well
