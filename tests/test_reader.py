@@ -238,3 +238,24 @@ def test_a_quarter_turned_photo_reads_the_same():
         gaps[turns] = float(np.abs(p - q).max())
     assert (p.argmax(axis=1) == q.argmax(axis=1)).all()
     assert gaps[4] < 0.15 and gaps[4] < gaps[1] / 3, gaps
+
+
+def test_eval_gives_recall_and_precision_per_band_of_index_sizes():
+    from vision.reader.cli import hand_points
+    from vision.reader.evaluate import Labelled, evaluate
+    # labelled: a small 7H (15 px), a middling KS (30 px), a large 9D (50 px)
+    true = np.array([[0, 0, 10, 15], [100, 0, 120, 30], [200, 0, 230, 50]], np.float32)
+    item = Labelled(Path("p.jpg"), true, ["7H", "KS", "9D"])
+    # read: the 7H right, the KS misread as KC, the 9D right, and a false 4C of 45 px
+    read = {"corners": [{"card": n, "box": b} for n, b in (("7H", [0, 0, 10, 15]), ("KC", [100, 0, 120, 30]),
+                                                             ("9D", [200, 0, 230, 50]), ("4C", [400, 0, 420, 45]))],
+            "cards": [], "flags": []}
+    rep = evaluate(iter([item]), None, hand_points, read_item=lambda it: read)
+    lines = {name: (t.hit, t.total) for name, t in rep.lines.items()}
+    assert lines["corner recall, indices under 20 px"] == (1, 1)
+    assert lines["corner recall, indices 20-40 px"] == (0, 1)
+    assert lines["corner recall, indices 40 px and more"] == (1, 1)
+    assert lines["corner precision, indices under 20 px"] == (1, 1)
+    assert lines["corner precision, indices 20-40 px"] == (0, 1)
+    assert lines["corner precision, indices 40 px and more"] == (1, 2)
+    assert lines["corner recall"] == (2, 3)

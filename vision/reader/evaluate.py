@@ -18,6 +18,20 @@ from .meld_eval import tally_melds
 from .photo import load_photo
 
 IOU = 0.5
+# the labelled indices' sizes (a box's longer side, pixels of the photo) the corner lines are
+# also given for: a synthetic set draws them from 12 to 60 px, the real photos' lie at 37-67 px
+SIZE_BANDS = ((0.0, 20.0), (20.0, 40.0), (40.0, float("inf")))
+
+
+def band_name(lo: float, hi: float) -> str:
+    if lo <= 0:
+        return f"under {hi:g} px"
+    return f"{lo:g} px and more" if hi == float("inf") else f"{lo:g}-{hi:g} px"
+
+
+def index_sizes(boxes: np.ndarray) -> np.ndarray:
+    """Each box's longer side, pixels."""
+    return np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else np.zeros(0)
 
 
 @dataclass
@@ -135,6 +149,7 @@ def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
         rep.tally("corner recall").add(hits, len(item.names))
         rep.tally("corner precision").add(hits, len(names))
         rep.tally("corner found (any reading)").add(found, len(item.names))
+        _tally_bands(rep, boxes, names, item)
         _note_mistakes(rep.mistakes, boxes, names, item)
         if item.truth:
             cards = Counter(c["card"] for c in reading["cards"])
@@ -154,6 +169,20 @@ def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
             tally_melds(rep, reading, item.truth)
         progress(k + 1)
     return rep
+
+
+def _tally_bands(rep: Report, boxes: np.ndarray, names: list[str], item: Labelled) -> None:
+    """Corner recall per band of labelled index sizes, and precision per band of read ones
+    (``SIZE_BANDS``)."""
+    truth_size, read_size = index_sizes(item.boxes), index_sizes(boxes)
+    for lo, hi in SIZE_BANDS:
+        band = band_name(lo, hi)
+        t = np.flatnonzero((truth_size >= lo) & (truth_size < hi))
+        r = np.flatnonzero((read_size >= lo) & (read_size < hi))
+        rep.tally(f"corner recall, indices {band}").add(
+            match_corners(boxes, names, item.boxes[t], [item.names[j] for j in t]), len(t))
+        rep.tally(f"corner precision, indices {band}").add(
+            match_corners(boxes[r], [names[i] for i in r], item.boxes, item.names), len(r))
 
 
 def _note_mistakes(mistakes: Counter, boxes: np.ndarray, names: list[str], item: Labelled) -> None:
