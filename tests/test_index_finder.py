@@ -215,3 +215,39 @@ def _narrow_rank_face(colour=(0, 0, 200, 255)):
 def test_a_wide_pip_under_a_narrow_rank_belongs_to_the_index():
     face, drawn = _narrow_rank_face()
     _match(find_indices(face), drawn)
+
+
+def _spaced_ten_face(gap: int, colour=(20, 20, 20, 255)):
+    """A "10" printed large with its digits apart (heruka's big-index decks, some procedural
+    ones): a "1" of 4 x 48 px, a "0" of 26 x 48 px ``gap`` px to its right, a pip under them."""
+    layer = np.zeros((H, W, 4), np.uint8)
+    cv2.rectangle(layer, (12, 12), (15, 59), colour, -1)
+    cv2.ellipse(layer, (16 + gap + 13, 36), (11, 22), 0, 0, 360, colour, 4)
+    _pip(layer, 26, 72, 9, colour)
+    return _two_corners(layer, (125, 180, 24), colour)
+
+
+@pytest.mark.parametrize("gap", [6, 12])
+def test_a_tens_digits_set_apart_are_one_index_with_its_pip(gap):
+    # 6 and 12 px apart: wider than a rank's gap to a pip beside it (0.012 of the face's height,
+    # 4 px here), within the font's spacing of a large index (0.3 of the digits' height)
+    face, drawn = _spaced_ten_face(gap)
+    found = find_indices(face)
+    _match(found, drawn)
+    assert found[0][2] >= drawn[0][2] - 1                 # the "0" is in the box, not the "1" alone
+
+
+def test_a_big_pip_level_with_a_court_rank_is_no_part_of_its_index():
+    # French court cards print a large suit symbol beside the rank, level with it (bellot, paris):
+    # it is as wide as it is tall, unlike the "0" of a "10", and stays out of the index
+    colour = (20, 20, 20, 255)
+    layer = np.zeros((H, W, 4), np.uint8)
+    cv2.rectangle(layer, (12, 12), (27, 59), colour, -1)          # a "K"-sized rank block
+    _pip(layer, 20, 72, 9, colour)                                 # its index pip
+    big = np.zeros((H, W, 4), np.uint8)
+    _pip(big, 54, 22, 17, colour)                                  # a large pip beside it, 8 px on, as tall
+    face, drawn = _two_corners(layer, (125, 180, 24), colour)
+    for lay in (big, big[::-1, ::-1]):
+        on = lay[:, :, 3] > 0
+        face[on, :3] = lay[on, :3]
+    _match(find_indices(face), drawn)

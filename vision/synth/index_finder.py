@@ -33,8 +33,11 @@ INK_LEVELS = (INK_DIFF, 100, 180)
 MARGIN = 2
 #: Widest index (a wide "10" with its pip), as a fraction of the face width.
 MAX_W = 0.27
+#: The "0" of a "10" may stand this far from its "1" (a share of the glyphs' height: the font's
+#: spacing, which a large index widens beyond the fixed gap of a rank and the pip beside it).
+DIGIT_GAP = 0.3
 #: Bump on any change of the algorithm: cached decks then recompute their boxes (not their faces).
-FINDER_VERSION = 4
+FINDER_VERSION = 5
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,7 @@ def _corner_cluster(face: np.ndarray, full_h: int, full_w: int,
             # stacked under/over: must overlap the cluster's columns substantially
             stacked = vgap <= gy and hgap < 0 and -hgap >= 0.4 * min(b.w, x1 - x0)
             beside = hgap <= gx and vgap < 0 and -vgap >= 0.4 * min(b.h, y1 - y0)
-            if not (stacked or beside):
+            if not (stacked or beside or _second_digit(seed, b, hgap)):
                 continue
             # the index pip is never much bigger than the rank glyph; a central pip often is
             # (measured on the rank as grown so far: a "10" is wider than its "1", and a narrow
@@ -175,6 +178,14 @@ def _corner_cluster(face: np.ndarray, full_h: int, full_w: int,
     if (y1 - y0) < min_h or (x1 - x0) < 2:
         return None
     return x0, y0, x1, y1
+
+
+def _second_digit(seed: _Blob, b: _Blob, hgap: int) -> bool:
+    """Whether ``b`` is the "0" of a "10" whose "1" is ``seed``: beside it within ``DIGIT_GAP`` of
+    its height, as tall and level with it, and narrow as a digit (a pip or artwork beside a
+    rank is about as wide as it is tall; a "1" is narrower still)."""
+    return (0 <= hgap <= DIGIT_GAP * seed.h and abs(b.y0 - seed.y0) <= 0.1 * seed.h
+            and 0.85 * seed.h <= b.h <= 1.2 * seed.h and b.w <= 0.7 * b.h and seed.w <= 0.6 * seed.h)
 
 
 def _flip_box(box, W: int, H: int, fx: bool, fy: bool) -> tuple[float, float, float, float]:
