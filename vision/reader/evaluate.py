@@ -24,6 +24,7 @@ SIZE_BANDS = ((0.0, 20.0), (20.0, 40.0), (40.0, float("inf")))
 
 
 def band_name(lo: float, hi: float) -> str:
+    """A band of ``SIZE_BANDS`` as its lines name it: "under 20 px", "20-40 px", "40 px and more"."""
     if lo <= 0:
         return f"under {hi:g} px"
     return f"{lo:g} px and more" if hi == float("inf") else f"{lo:g}-{hi:g} px"
