@@ -42,6 +42,8 @@ SETS = {
     "heldout": (200, 4343, "--designs heldout", "reader"),     # read by the models only
     "heldout3": (400, 4545, "--designs heldout", "reader"),    # thirty-fifth session: choosing classifiers
     "heldout4": (400, 4646, "--designs heldout", "reader"),
+    # thirty-seventh session: the held-out decks at the real photos' index sizes (37-67 px)
+    "heldout-real-size": (150, 4747, "--designs heldout --index-px 37,67", "reader"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Models compared on the reader's development sets (never eval500 or the real photos): `burraco eval`
-# of valart, heldout, val150 and unseen with the models in a folder, into runs/models-TAG-SET.txt,
+# of valart, heldout, val150, unseen and heldout-real-size (the held-out decks at the real photos'
+# index sizes) with the models in a folder, into runs/models-TAG-SET.txt,
 # one line per set and measure; then the meld photos of valart2, valart3 and heldout2 read by
 # `tools/dev_melds.py run --reader` into runs/models-TAG-extra.json, one line per set. Used to choose
 # between the committed models and new ones (or a mix: copy one detector.onnx and one
@@ -11,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tag="${1:?usage: bash tools/models_eval.sh TAG [MODELS_DIR]}"
 models="${2:-models}"
-sets="${SETS-valart heldout val150 unseen}"
+sets="${SETS-valart heldout val150 unseen heldout-real-size}"
 extra="${EXTRA-valart2 valart3 heldout2}"
 for s in $sets $extra; do
   [ -d "data/$s/truth" ] || { echo "data/$s is missing: python tools/dev_melds.py make prints its command" >&2; exit 2; }
