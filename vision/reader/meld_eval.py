@@ -24,9 +24,8 @@ from typing import Callable, Optional
 
 from engine.scoring import score_json
 
-from .cards import merge_corners
 from .oracle import perturb, truth_corners, truth_same_way_up
-from .pair_readings import read_pairs_together
+from .pair_readings import cards_read_together
 from .reader import Reading
 from .settings import PerturbSettings, ReaderSettings
 from .table import read_table
@@ -128,9 +127,8 @@ def oracle_reading(truth: dict, noise: Optional[PerturbSettings] = None,
     if noise is not None:
         corners = perturb(corners, truth, noise)
         alike = None                     # extra corners have no truth to tell
-    corners = read_pairs_together(corners, settings, alike)
-    reading = Reading(int(truth.get("width", 0)), int(truth.get("height", 0)), corners,
-                      merge_corners(corners, settings, alike), same_way_up=alike)
+    corners, cards = cards_read_together(corners, settings, alike)
+    reading = Reading(int(truth.get("width", 0)), int(truth.get("height", 0)), corners, cards, same_way_up=alike)
     return read_table(reading, kind_of(truth), settings)
 
 

@@ -20,7 +20,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from ..classes import NONE_ID
-from .cards import covered_between, merge_corners, steps_alike
+from .cards import ReadCard, covered_between, merge_corners, steps_alike
 from .corners import Corners
 from .index_ways import turned_round
 from .settings import ReaderSettings
@@ -39,15 +39,17 @@ def _fused(corners: Corners, a: int, b: int, floor: float) -> tuple[np.ndarray, 
 
 
 def pairs_read_apart(corners: Corners, settings: ReaderSettings = ReaderSettings(),
-                     same_way_up: Optional[Callable[[int, int], bool]] = None
-                     ) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
+                     same_way_up: Optional[Callable[[int, int], bool]] = None,
+                     cards: Optional[list[ReadCard]] = None) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
     """The pairs of corners that are one card's though read differently (see the module's
     docstring), each corner in one pair at most, the surest agreement first: (a, b, readings,
-    probabilities), the readings the two give together, most likely first."""
+    probabilities), the readings the two give together, most likely first. ``cards``: the
+    corners as ``merge_corners`` merges them, when already merged."""
     s = settings
     if len(corners) < 2 or not s.pair_readings:
         return []
-    cards = merge_corners(corners, s, same_way_up)
+    if cards is None:
+        cards = merge_corners(corners, s, same_way_up)
     single = sorted(c.corners[0] for c in cards if len(c.corners) == 1)
     names = corners.names
     centres = corners.centres.astype(np.float64)
@@ -98,7 +100,23 @@ def read_pairs_together(corners: Corners, settings: ReaderSettings = ReaderSetti
                         same_way_up: Optional[Callable[[int, int], bool]] = None) -> Corners:
     """``corners`` with the two corners of each card read differently (``pairs_read_apart``)
     read as one reading; the others as they were."""
-    pairs = pairs_read_apart(corners, settings, same_way_up)
+    return _read_together(corners, pairs_read_apart(corners, settings, same_way_up))
+
+
+def cards_read_together(corners: Corners, settings: ReaderSettings = ReaderSettings(),
+                        same_way_up: Optional[Callable[[int, int], bool]] = None
+                        ) -> tuple[Corners, list[ReadCard]]:
+    """``read_pairs_together``'s corners and the cards ``merge_corners`` makes of them, merged
+    once more only when a pair's readings changed."""
+    cards = merge_corners(corners, settings, same_way_up)
+    pairs = pairs_read_apart(corners, settings, same_way_up, cards)
+    if not pairs:
+        return corners, cards
+    together = _read_together(corners, pairs)
+    return together, merge_corners(together, settings, same_way_up)
+
+
+def _read_together(corners: Corners, pairs: list[tuple[int, int, np.ndarray, np.ndarray]]) -> Corners:
     if not pairs:
         return corners
     classes, probs = corners.classes.copy(), corners.probs.copy()

@@ -13,13 +13,13 @@ from typing import Callable, Optional, Union
 import numpy as np
 
 from ..classes import NONE_ID, READER_CLASSES
-from .cards import ReadCard, merge_corners
+from .cards import ReadCard
 from .classifier import IndexClassifier
 from .corners import Corners, iou_matrix, one_box_per_index
 from .detector import CornerDetector, Look, index_size
 from .index_turn import same_way_up
 from .index_ways import IndexWays
-from .pair_readings import read_pairs_together
+from .pair_readings import cards_read_together
 from .photo import Photo, load_photo
 from .settings import ReaderSettings
 
@@ -164,6 +164,5 @@ class CardReader:
             return same_way_up(image, c.scaled(1 / sx, 1 / sy), s.same_way_margin, s.turned_margin, s.turned_px / sx)
         look = SecondLook(rest, rest_scores, lambda boxes: self.classifier.probabilities(image, boxes / to_photo), ways)
         alike = ways(corners)
-        corners = read_pairs_together(corners, s, alike)
-        return Reading(photo.width, photo.height, corners, merge_corners(corners, s, alike),
-                       same_way_up=alike, unread=unread, second_look=look)
+        corners, cards = cards_read_together(corners, s, alike)
+        return Reading(photo.width, photo.height, corners, cards, same_way_up=alike, unread=unread, second_look=look)
