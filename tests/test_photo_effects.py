@@ -88,6 +88,25 @@ def test_photometric_deterministic_shape_dtype():
                               photometric(np.random.default_rng(2), img))
 
 
+def test_photometric_says_what_blurred_it_and_draws_the_same():
+    img = _scene(w=1500, h=1000)                  # px = 1: blur lengths are the settings' own
+    for seed in range(12):
+        applied: dict = {}
+        out = photometric(np.random.default_rng(seed), img, applied=applied)
+        assert np.array_equal(out, photometric(np.random.default_rng(seed), img))
+        assert set(applied) == {"defocus_px", "motion_px", "jpeg_quality"}
+        assert applied["defocus_px"] == 0 or 0.5 <= applied["defocus_px"] <= 2.0
+        assert applied["motion_px"] == 0 or 2.0 <= applied["motion_px"] <= 8.0
+        assert 40 <= applied["jpeg_quality"] <= 95
+    sharp = replace(PhotoSettings(), defocus_p=0.0, motion_p=0.0, jpeg_p=0.0)
+    applied = {}
+    photometric(np.random.default_rng(0), img, sharp, applied=applied)
+    assert applied == {"defocus_px": 0.0, "motion_px": 0.0, "jpeg_quality": None}
+    blurred = replace(sharp, defocus_p=1.0, defocus_sigma=(1.5, 1.5), motion_p=1.0, motion_length=(4.0, 4.0))
+    photometric(np.random.default_rng(0), np.concatenate([img, img], axis=1), blurred, applied=applied)
+    assert applied["defocus_px"] == pytest.approx(3.0) and applied["motion_px"] == pytest.approx(8.0)
+
+
 def test_photometric_does_not_modify_input():
     img = _scene()
     before = img.copy()

@@ -92,6 +92,16 @@ def test_indices_are_in_the_requested_size_range(samples):
     assert 8 <= np.median(heights) <= 90
 
 
+def test_the_truth_says_how_blurred_the_photo_is(samples):
+    blurs = [s.truth["blur"] for s in samples]
+    for s in samples:
+        px = max(s.truth["width"], s.truth["height"]) / 1500      # blur lengths scale with the photo
+        assert s.truth["blur"]["defocus_px"] == 0 or 0.5 * px - 0.01 <= s.truth["blur"]["defocus_px"] <= 2 * px + 0.01
+        assert s.truth["blur"]["motion_px"] == 0 or 2 * px - 0.01 <= s.truth["blur"]["motion_px"] <= 8 * px + 0.01
+        assert 40 <= s.truth["jpeg_quality"] <= 95
+    assert any(b["defocus_px"] == 0 and b["motion_px"] == 0 for b in blurs)
+
+
 def test_same_seed_same_images(designs):
     a, b = generate(5, 3, designs), generate(5, 3, designs)
     assert np.array_equal(a.image, b.image) and np.array_equal(a.boxes, b.boxes) and a.truth == b.truth

@@ -153,11 +153,14 @@ DEFAULT_SETTINGS = PhotoSettings()
 
 def photometric(rng: np.random.Generator, img_bgr: np.ndarray,
                 settings: PhotoSettings = DEFAULT_SETTINGS,
-                glare_mask: Optional[np.ndarray] = None) -> np.ndarray:
+                glare_mask: Optional[np.ndarray] = None, applied: Optional[dict] = None) -> np.ndarray:
     """Light, colour, optics, noise and JPEG effects on a BGR uint8 photo; same size and dtype.
 
     ``glare_mask`` (optional, H x W, nonzero on glossy surfaces such as the cards) confines glare
-    to those pixels; without it glare may fall anywhere.
+    to those pixels; without it glare may fall anywhere. ``applied`` (optional) is filled with
+    what blurs the photo, in its pixels (``defocus_px``: the Gaussian's sigma, ``motion_px``: the
+    streak's length; 0 for none) and its ``jpeg_quality`` (None for none): how legible an index
+    of a given size can be. Filling it draws nothing more from ``rng``.
     """
     if img_bgr.ndim != 3 or img_bgr.shape[2] != 3 or img_bgr.dtype != np.uint8:
         raise ValueError(f"expected an HxWx3 uint8 BGR image, got {img_bgr.shape} {img_bgr.dtype}")
@@ -203,11 +206,14 @@ def photometric(rng: np.random.Generator, img_bgr: np.ndarray,
         img = cv2.add(img, cv2.multiply(cv2.bitwise_not(img), g3, dtype=cv2.CV_8U))
 
     # --- optics
+    record = applied if applied is not None else {}
+    record.update(defocus_px=0.0, motion_px=0.0, jpeg_quality=None)
     if rng.random() < s.defocus_p:
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(*s.defocus_sigma) * px)
+        record["defocus_px"] = float(rng.uniform(*s.defocus_sigma) * px)
+        img = cv2.GaussianBlur(img, (0, 0), record["defocus_px"])
     if rng.random() < s.motion_p:
-        img = cv2.filter2D(img, -1, _motion_kernel(rng.uniform(*s.motion_length) * px,
-                                                   rng.uniform(0, np.pi)),
+        record["motion_px"] = float(rng.uniform(*s.motion_length) * px)
+        img = cv2.filter2D(img, -1, _motion_kernel(record["motion_px"], rng.uniform(0, np.pi)),
                            borderType=cv2.BORDER_REFLECT)
 
     # --- sensor noise
@@ -227,7 +233,8 @@ def photometric(rng: np.random.Generator, img_bgr: np.ndarray,
 
     # --- JPEG
     if rng.random() < s.jpeg_p:
-        img = jpeg(img, int(rng.integers(s.jpeg_quality[0], s.jpeg_quality[1] + 1)))
+        record["jpeg_quality"] = int(rng.integers(s.jpeg_quality[0], s.jpeg_quality[1] + 1))
+        img = jpeg(img, record["jpeg_quality"])
     if img is img_bgr:
         img = img.copy()
     return np.ascontiguousarray(img)

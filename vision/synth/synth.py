@@ -139,7 +139,8 @@ def generate(seed: int, index: int, designs: Sequence[Design], settings: Optiona
     occlusion = visible_fraction(comp)
     H, out_w, out_h = camera_homography(rng, w, h, s.max_tilt_deg)
     photo, card_map, index_map = _through_camera(comp, H, out_w, out_h, rng)
-    photo = photometric(rng, photo, glare_mask=(card_map > 0).astype(np.uint8))
+    effects: dict = {}
+    photo = photometric(rng, photo, glare_mask=(card_map > 0).astype(np.uint8), applied=effects)
 
     in_frame, photo_area = _in_frame(comp, placed, H, out_w, out_h)
     # occlusion is measured exactly before the camera; the pixel count after it catches what
@@ -170,6 +171,8 @@ def generate(seed: int, index: int, designs: Sequence[Design], settings: Optiona
 
     truth = {"seed": seed, "index": index, "kind": kind, "width": out_w, "height": out_h,
              "designs": [d.name for d in picked], "index_px": round(target, 1),
+             "blur": {"defocus_px": round(effects["defocus_px"], 2), "motion_px": round(effects["motion_px"], 2)},
+             "jpeg_quality": effects["jpeg_quality"],
              "melds": [[str(c) for c in m] for m in melds], "meld_valid": valid, "hand": [str(c) for c in hand],
              "cards": cards_truth}
     team = {"name": kind, "melds": truth["melds"], "hand": truth["hand"],
