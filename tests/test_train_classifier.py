@@ -30,6 +30,27 @@ def test_training_on_a_device_then_loading_and_exporting_on_the_cpu(crops_set, t
     assert probs.shape == (2, 54) and np.allclose(probs.sum(1), 1, atol=1e-4)
 
 
+def test_a_fine_net_keeps_the_crops_full_resolution_first_and_trains_loads_and_exports(crops_set, tmp_path):
+    from vision.train.classifier_net import IndexNet
+    fine, quarter = IndexNet(16, layout="fine"), IndexNet(16)
+    assert fine.features[0][0].stride == (1, 1) and quarter.features[0][0].stride == (2, 2)
+    with pytest.raises(ValueError, match="layout"):
+        IndexNet(16, layout="half")
+    spec = TrainSpec(data=[crops_set], out=tmp_path / "run", epochs=1, batch=64, width=16, layout="fine", threads=1)
+    train_classifier(spec, log=lambda msg: None)
+    model = load_trained(tmp_path / "run" / "best.pt")
+    assert model.layout == "fine"
+    x = torch.rand(2, 3, 48, 48)
+    onnx_path = export_classifier(tmp_path / "run" / "best.pt", tmp_path / "fine.onnx")
+    import onnxruntime as ort
+    probs = ort.InferenceSession(str(onnx_path)).run(None, {"crops": x.numpy()})[0]
+    assert np.allclose(probs, torch.softmax(model(x), 1).detach().numpy(), atol=1e-5)
+    # a run of one layout never starts from the other's weights
+    with pytest.raises(ValueError, match="fine net cannot start a quarter"):
+        train_classifier(TrainSpec(data=[crops_set], out=tmp_path / "other", epochs=1, batch=64, width=16, threads=1,
+                                   init=tmp_path / "run" / "best.pt"), log=lambda msg: None)
+
+
 def test_the_learning_rate_rises_then_anneals_as_torchs_one_cycle_does():
     from vision.train.classifier import one_cycle_lr
     total = 200
@@ -100,12 +121,12 @@ def test_a_wider_net_starts_from_a_narrower_ones_weights_computing_the_same():
         widened(wide.state_dict(), narrow)
 
 
-def _trained_looking_net(width: int) -> "torch.nn.Module":
+def _trained_looking_net(width: int, layout: str = "quarter") -> "torch.nn.Module":
     """An IndexNet whose batch norms hold statistics and affine weights far from their defaults, as
     training leaves them."""
     from vision.train.classifier_net import IndexNet
     torch.manual_seed(5)
-    net = IndexNet(width)
+    net = IndexNet(width, layout=layout)
     with torch.no_grad():
         for m in net.modules():
             if isinstance(m, torch.nn.BatchNorm2d):
@@ -116,11 +137,12 @@ def _trained_looking_net(width: int) -> "torch.nn.Module":
     return net.eval()
 
 
-def test_a_classifier_unfolded_from_its_onnx_computes_what_the_onnx_does_and_trains_on(crops_set, tmp_path):
+@pytest.mark.parametrize("layout", ["quarter", "fine"])
+def test_a_classifier_unfolded_from_its_onnx_computes_what_the_onnx_does_and_trains_on(crops_set, tmp_path, layout):
     from vision.train.classifier_unfold import calibration_crops, unfold_classifier
     from vision.train.crop_data import sample_crops
-    net = _trained_looking_net(16)
-    torch.save({"model": net.state_dict(), "width": 16}, tmp_path / "best.pt")
+    net = _trained_looking_net(16, layout)
+    torch.save({"model": net.state_dict(), "width": 16, "layout": layout}, tmp_path / "best.pt")
     onnx_path = export_classifier(tmp_path / "best.pt", tmp_path / "classifier.onnx")
     import onnx
     assert not [n for n in onnx.load(str(onnx_path)).graph.node if n.op_type == "BatchNormalization"]  # folded
@@ -128,7 +150,7 @@ def test_a_classifier_unfolded_from_its_onnx_computes_what_the_onnx_does_and_tra
     assert images.shape == (256, 64, 64, 3) and images.dtype == np.uint8
     cal = calibration_crops(images, seed=1)
     checkpoint = unfold_classifier(onnx_path, cal)
-    assert checkpoint["width"] == 16
+    assert checkpoint["width"] == 16 and checkpoint["layout"] == layout
     torch.save(checkpoint, tmp_path / "unfolded.pt")
     back = load_trained(tmp_path / "unfolded.pt")
     with torch.no_grad():
@@ -143,7 +165,7 @@ def test_a_classifier_unfolded_from_its_onnx_computes_what_the_onnx_does_and_tra
         assert all(float(m.running_var.min()) > 0 for m in batch_norms)
     # a run continues it
     spec = TrainSpec(data=[crops_set], out=tmp_path / "run", epochs=1, batch=64, width=16, device="cpu",
-                     threads=1, init=tmp_path / "unfolded.pt")
+                     threads=1, init=tmp_path / "unfolded.pt", layout=layout)
     assert train_classifier(spec, log=lambda msg: None)["epochs_done"] == 1
 
 

@@ -33,6 +33,7 @@ class TrainSpec:
     lr: float = 3e-3
     weight_decay: float = 5e-4
     width: int = 32
+    layout: str = "quarter"            # the net's layout (classifier_net.LAYOUTS)
     budget_s: float = 2.5 * 3600
     checkpoint_s: float = 300
     threads: int = 0                   # 0: torch's default
@@ -112,9 +113,11 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
     train, held = _split(_load_all(spec, log), spec.seed)
     log(f"train {len(train)} crops, held out {len(held)} (classes: {len(READER_CLASSES)})")
     device = torch.device(f"cuda:{spec.device}" if str(spec.device).isdigit() else spec.device)
-    model = IndexNet(spec.width)
+    model = IndexNet(spec.width, layout=spec.layout)
     if spec.init:
         init = torch.load(spec.init, weights_only=False, map_location="cpu")
+        if init.get("layout", "quarter") != spec.layout:
+            raise ValueError(f"{spec.init}: a {init.get('layout', 'quarter')} net cannot start a {spec.layout} one")
         if init.get("width", spec.width) == spec.width:
             model.load_state_dict(init["model"])
         else:
@@ -136,7 +139,8 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
     def save(path: Path) -> None:
         tmp = path.with_suffix(".tmp")
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(),
-                    "state": state, "spec": {k: str(v) for k, v in asdict(spec).items()}, "width": spec.width}, tmp)
+                    "state": state, "spec": {k: str(v) for k, v in asdict(spec).items()}, "width": spec.width,
+                    "layout": spec.layout}, tmp)
         tmp.replace(path)
 
     gen = torch.Generator(device=device).manual_seed(spec.seed)      # augmentation runs on the device
@@ -187,7 +191,8 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
             f"none {metrics['none_error']:.4f})")
         if metrics["error"] <= state["best_error"]:
             state["best_error"] = metrics["error"]
-            torch.save({"model": model.state_dict(), "width": spec.width, "metrics": metrics}, out / "best.pt")
+            torch.save({"model": model.state_dict(), "width": spec.width, "layout": spec.layout, "metrics": metrics},
+                       out / "best.pt")
         save(last)
         last_save = time.perf_counter()
     summary = {"epochs_done": state["epoch"], "steps": state["step"], "minutes": round(state["spent_s"] / 60, 1),
@@ -199,7 +204,7 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
 
 def load_trained(path: Path) -> IndexNet:
     ck = torch.load(path, weights_only=False, map_location="cpu")
-    model = IndexNet(ck.get("width", 32))
+    model = IndexNet(ck.get("width", 32), layout=ck.get("layout", "quarter"))
     model.load_state_dict(ck["model"])
     return model.eval()
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from .classifier_net import INPUT, IndexNet
+from .classifier_net import INPUT, LAYOUTS, IndexNet
 
 
 class UnfoldError(ValueError):
@@ -53,10 +53,13 @@ def unfold_classifier(onnx_path: Path, calibration: torch.Tensor) -> dict:
     if not convs:
         raise UnfoldError(f"{onnx_path}: no convolutions")
     width = int(convs[0][0].shape[0]) * 2
-    model = IndexNet(width, classes=int(head_w.shape[0]))
+    layouts = {len(IndexNet(2, layout=name).features): name for name in LAYOUTS}
+    if len(convs) not in layouts:
+        raise UnfoldError(f"{onnx_path}: {len(convs)} convolutions, an IndexNet has "
+                          f"{' or '.join(str(n) for n in sorted(layouts))}")
+    layout = layouts[len(convs)]
+    model = IndexNet(width, classes=int(head_w.shape[0]), layout=layout)
     blocks = list(model.features)
-    if len(convs) != len(blocks):
-        raise UnfoldError(f"{onnx_path}: {len(convs)} convolutions, an IndexNet has {len(blocks)}")
     with torch.no_grad():
         for block, (w, b) in zip(blocks, convs):
             conv, bn = block[0], block[1]
@@ -87,7 +90,7 @@ def unfold_classifier(onnx_path: Path, calibration: torch.Tensor) -> dict:
             bn.running_var.copy_(v)
             bn.bias.add_(m)
             bn.weight.copy_(torch.sqrt(v + bn.eps))
-    return {"model": model.state_dict(), "width": width, "unfolded_from": str(onnx_path)}
+    return {"model": model.state_dict(), "width": width, "layout": layout, "unfolded_from": str(onnx_path)}
 
 
 def calibration_crops(images: np.ndarray, seed: int = 0) -> torch.Tensor:

@@ -104,6 +104,10 @@ def train_command(argv: list[str]) -> int:
     p.add_argument("--device", default="cpu", help="cpu, or a GPU: 0 (or cuda, cuda:0 for the classifier)")
     p.add_argument("--threads", type=int, default=0, help="classifier: torch threads (0: default)")
     p.add_argument("--width", type=int, default=0, help="classifier: channels of the first full layer (default 32)")
+    p.add_argument("--layout", choices=("quarter", "fine"), default="quarter",
+                   help="classifier: quarter (first two layers stride 2) or fine (the first at full resolution)")
+    p.add_argument("--time-schedule", action="store_true",
+                   help="classifier: fit the learning rate's one cycle to the time budget too (ends annealed)")
     p.add_argument("--max-crops", type=int, default=0, help="classifier: at most this many crops (0: all)")
     p.add_argument("--init", type=Path, help="start from these weights (an earlier run's best), not from scratch; "
                                               "a narrower classifier's grow to --width")
@@ -149,7 +153,8 @@ def train_command(argv: list[str]) -> int:
     if args.what == "classifier":
         from .classifier import TrainSpec, export_classifier, train_classifier
         spec = TrainSpec(data=args.data, out=out, budget_s=args.budget_min * 60, threads=args.threads,
-                         max_crops=args.max_crops, device=args.device, init=args.init)
+                         max_crops=args.max_crops, device=args.device, init=args.init, layout=args.layout,
+                         time_schedule=args.time_schedule)
         _given(spec, args)
         if args.width:
             spec.width = args.width
