@@ -416,6 +416,7 @@ def test_three_discards_in_a_row_whose_middle_card_shows_its_far_corner_are_no_m
     assert melds_read(grouping) == [["6D", "2S", "4D", "3D"]]
     in_melds = {i for m in grouping.melds for i in m.cards}
     assert sorted(c.card for i, c in enumerate(grouping.cards) if i not in in_melds) == ["4C", "7H", "KC", "QC"]
+    assert melds_read(find_melds(corners_of(found), threes=True)) == [["6D", "2S", "4D", "3D"]]
     uncovered = melds_read(find_melds(corners_of(found), ReaderSettings(covered_along=99.0)))
     assert ["QC", "KC", "4C"] in uncovered
 
@@ -1398,3 +1399,36 @@ def test_a_runs_end_wild_stays_when_the_loose_cards_make_no_meld_with_it():
     found = [(("3D" if i == 19 else "KD" if i >= 20 else n), box) for i, (n, box) in enumerate(RUN_AND_THREE)]
     read = melds_read(find_melds(corners_of(found)))
     assert any(len(m) == 12 and "2S" in (m[0], m[-1]) for m in read), read
+
+
+def _bent_three(names: list[str], aside: float = 0.5 * U) -> Table:
+    """Two melds as columns and, beside them, three cards laid by hand as a third column, the
+    middle one pushed aside by ``aside``: too bent for a line to grow from them."""
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(names, (300 + 2.6 * W, 300))
+    name, tl, turn = t.cards[-2]
+    t.cards[-2] = (name, tl + np.array([aside, 0.0]), turn)
+    return t
+
+
+def test_three_cards_laid_unevenly_beside_the_melds_are_a_meld_on_a_table_photo():
+    # as the factory lays a short meld by hand (train4 000146: 7S 8H 9S, an invalid meld that
+    # counts at face value): the middle card pushed aside bends the three past any seed's limit
+    # for an invalid line (a valid one may bend so: natural_bend)
+    names = ["7S", "8H", "9S"]
+    t = _bent_three(names)
+    assert names not in melds_read(find_melds(t.corners()))
+    read = melds_read(find_melds(t.corners(), threes=True))
+    assert names in read or names[::-1] in read
+    assert ["3H", "4H", "5H", "6H"] in read and ["KS", "KD", "KC"] in read
+    assert names not in melds_read(find_melds(t.corners(), ReaderSettings(loose_threes=False), threes=True))
+
+
+def test_three_loose_cards_no_card_read_otherwise_would_make_a_meld_stay_loose():
+    t = _bent_three(["3C", "7D", "JD"])
+    assert len(find_melds(t.corners(), threes=True).melds) == 2
+
+
+def test_three_loose_cards_twice_as_bent_as_a_meld_may_lie_stay_loose():
+    t = _bent_three(["7S", "8H", "9S"], aside=1.5 * U)
+    assert len(find_melds(t.corners(), threes=True).melds) == 2

@@ -558,10 +558,11 @@ def test_cards_in_a_row_far_wider_than_the_melds_steps_are_no_meld_but_a_doubt()
     assert stray["level"] == "check" and all(n in stray["message"] for n in ("9C", "2D", "QS"))
 
 
-def _trio_beside_columns(along: bool, names: list[str], at: tuple, off: tuple, columns: int = 3) -> dict:
+def _trio_beside_columns(along: bool, names: list[str], at: tuple, off: tuple, columns: int = 3,
+                         kind: str = "table") -> dict:
     """``columns`` columns (three at most), and three cards laid as one more column beside them
     (``along``) or as a row across them, below: each ``at`` index sizes down its way and ``off``
-    aside. Read."""
+    aside. Read as a photo of ``kind``."""
     t = Table()
     for i, column in enumerate((["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"])[:columns]):
         t.meld(column, (300 + i * 1.3 * W, 300))
@@ -571,7 +572,7 @@ def _trio_beside_columns(along: bool, names: list[str], at: tuple, off: tuple, c
     for name, a, o in zip(names, at, off):
         t.cards.append((name, start + a * U * way + o * U * aside, 0.0))
     t.last.add(len(t.cards) - 1)
-    return _read(t)
+    return _read(t, kind)
 
 
 @pytest.mark.parametrize("along, read", [(True, True), (False, False)])
@@ -785,3 +786,18 @@ def test_both_a_few_loose_cards_printed_turned_round_against_each_other_are_a_pi
     result = read_table(reading, "both").to_dict()
     cards = [c["card"] for c in result["cards"]]
     assert sorted(cards[i] for i in result["hand"]) == (["2C", "9D"] if thrown else ["4D", "7S", "KH"])
+
+
+@pytest.mark.parametrize("kind, along, read", [("table", True, True), ("table", False, False), ("both", True, False)])
+def test_three_cards_bent_past_any_line_beside_the_columns_are_an_invalid_meld_of_a_table_photo(kind, along, read):
+    # the middle card aside so that the steps turn by 36 degrees: no line grows from three cards
+    # so bent that make no valid meld, but laid as a column beside the columns they are a meld
+    # laid by hand (loose_threes), invalid and flagged; not across the columns, and not on a
+    # photo of the melds and the hand, whose rows may lie so too
+    step = 1.4 * math.cos(math.radians(18))
+    result = _trio_beside_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
+                                  (0.0, 1.4 * math.sin(math.radians(18)), 0.0), kind=kind)
+    assert bool([m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]) is read
+    assert ("invalid_meld" in _kinds(result)) is read
+    assert [m for m in _names(result) if sorted(m) != ["7C", "8S", "9C"]] == [
+        ["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"]]

@@ -1148,6 +1148,42 @@ class _Grouper:
                                 oriented=m.oriented and end != 0)
             melds.append(Meld(three, anchors, tuple(((self.P[anchors[2]] - self.P[anchors[0]]) / 2).tolist())))
 
+    def loose_threes(self, melds: list[Meld], cards: list[ReadCard], rows: list[list[int]]) -> list[Meld]:
+        """Three cards in no meld and in no line, lying as three cards of a meld do among the
+        photo's melds: a meld, valid or one card off one (a player's mistake counts at face value,
+        and is flagged). Laid by hand, a short meld's cards may step unevenly (bent up to
+        ``natural_bend``), which no seed of an invalid line may, and a valid three's corner may
+        have been taken for another card's far corner; they must run along a valid meld beside
+        them and step as the melds do (``_along_the_melds``), their middle card covered
+        (``_middle_shows_far``), and no more than one of them show a second corner (only the last
+        card laid does): a discard pile's cards lie loose and show theirs. ``rows``: the lines
+        that made no meld, left as they are. The best fitting three first."""
+        melds = list(melds)
+        while True:
+            placed = {c for m in melds for c in m.cards} | {c for row in rows for c in row}
+            card_of = {k: c for c in range(len(cards)) if c not in placed for k in cards[c].corners}
+            best: Optional[tuple[float, Meld]] = None
+            for l, c_l in card_of.items():
+                for k in self.links[l]:
+                    for m in self.links[l]:
+                        if not (k < m and k in card_of and m in card_of) \
+                                or len({card_of[k], c_l, card_of[m]}) < 3 or not self._three_cards(k, l, m):
+                            continue
+                        fit = self.bend(k, l, m)
+                        if fit > self.s.natural_bend or (best is not None and fit >= best[0]):
+                            continue
+                        three = (card_of[k], c_l, card_of[m])
+                        if not one_card_off([cards[c].card for c in three]):
+                            continue             # as ``plausible``: three cards by chance
+                        meld = Meld(three, (k, l, m), tuple(((self.P[m] - self.P[k]) / 2).tolist()))
+                        shown = sum(len(set(cards[c].corners) - {a} - set(self.partners.get(a, []))) > 0
+                                    for c, a in zip(three, (k, l, m)))
+                        if shown <= 1 and self._along_the_melds(meld) and not self._middle_shows_far(meld, cards):
+                            best = (fit, meld)
+            if best is None:
+                return melds
+            melds.append(best[1])
+
     def _steps_as_melds(self, anchors: tuple[int, ...]) -> bool:
         """Whether a line steps as the photo's melds do: within ``along_steps`` of their usual
         step, in index sizes."""
@@ -1549,9 +1585,11 @@ class Grouping:
 
 
 def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
-               same_way_up: Optional[Callable[[int, int], bool]] = None) -> Grouping:
+               same_way_up: Optional[Callable[[int, int], bool]] = None, threes: bool = False) -> Grouping:
     """The cards of a table photo and its melds, in table order. ``same_way_up(i, j)``, when
-    the photo tells it, says two corners are printed the same way up (two cards, never one)."""
+    the photo tells it, says two corners are printed the same way up (two cards, never one).
+    ``threes``: three cards in no line, lying as a short meld's do, are a meld too
+    (``_Grouper.loose_threes``; not where a hand's rows may lie beside the melds)."""
     g = _Grouper(corners, settings, same_way_up)
     first = g.lines()
     # the last cards' far corners, learnt from a first look, are no bands: look again without them
@@ -1577,6 +1615,8 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
                            cards, corners, settings)
     if settings.lend_wilds:           # a wild a line took for its next card, of two cards left loose
         melds = g.lend_wilds(melds, cards)
+    if threes and settings.loose_threes:
+        melds = g.loose_threes(melds, cards, rows)
     taken = {c for m in melds for c in m.cards}
     rows = [row for row in ([c for c in row if c not in taken] for row in rows) if row]
     return Grouping(cards, table_order(melds, g.P), rows)

@@ -354,11 +354,12 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         flags = (too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts) + one_card_or_two(facts)
                  + hand_merged_corners(facts) + unread_corners(facts))
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
-    grouping = find_melds(reading.corners, settings, reading.same_way_up)
+    threes = kind == "table"
+    grouping = find_melds(reading.corners, settings, reading.same_way_up, threes)
     looked = look_again(reading, grouping.melds, settings)
     if looked is not reading:                       # weak finds kept where the melds expect cards
         reading = looked
-        grouping = find_melds(reading.corners, settings, reading.same_way_up)
+        grouping = find_melds(reading.corners, settings, reading.same_way_up, threes)
     if kind == "both":
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     else:
