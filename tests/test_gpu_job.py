@@ -8,7 +8,7 @@ import pytest
 from vision.synth.pack import PACK_ENV, write_pack
 from vision.synth.procedural_deck import procedural_designs
 from vision.synth.synth_settings import SynthSettings
-from vision.train.gpu_job import Job, JobSettings, classifier_epochs, main, results_columns
+from vision.train.gpu_job import Job, JobSettings, classifier_epochs, main, measure_rate, results_columns
 
 S = SynthSettings()
 
@@ -45,6 +45,11 @@ def test_flags_set_every_setting_and_a_missing_pack_is_refused(tmp_path, monkeyp
     (tmp_path / "c.pt").write_bytes(b"")
     assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--classifier-init", str(tmp_path / "c.pt")]) == 0
     assert seen["settings"].classifier_init == str(tmp_path / "c.pt")
+    # in either layout; another is refused before anything is made
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--classifier-layout", "fine"]) == 0
+    assert seen["settings"].classifier_layout == "fine" and JobSettings().classifier_layout == "quarter"
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--classifier-layout", "half"]) == 2
+    assert "no classifier layout 'half'" in capsys.readouterr().err
 
 
 def test_the_classifiers_training_continues_the_weights_given(pack, tmp_path):
@@ -53,6 +58,10 @@ def test_the_classifiers_training_continues_the_weights_given(pack, tmp_path):
     job = Job(JobSettings(classifier_init=str(tmp_path / "c.pt")), pack, tmp_path / "out", wheels=None)
     assert job._classifier_spec(60.0, "cpu").init == (tmp_path / "c.pt").resolve()
     assert Job(JobSettings(), pack, tmp_path / "out", wheels=None)._classifier_spec(60.0, "cpu").init is None
+    fine = Job(JobSettings(classifier_layout="fine"), pack, tmp_path / "out", wheels=None)._classifier_spec(60.0, "cpu")
+    assert fine.layout == "fine" and job._classifier_spec(60.0, "cpu").layout == "quarter"
+    fine.batch, fine.width = 4, 8                      # the timed trial builds the net of that layout
+    assert measure_rate(fine, steps=1, warmup=1) > 0
 
 
 def test_environment_and_factory_phases_from_a_pack(pack, tmp_path, monkeypatch):

@@ -67,6 +67,7 @@ class JobSettings:
     classifier_lr: float = 6e-3         # from scratch; lower to continue (classifier_init)
     classifier_init: str = ""           # continue these weights (one classifier's, burraco train unfold); "": scratch
     classifier_width: int = 64          # the committed classifier's width (TrainSpec's default is 32)
+    classifier_layout: str = "quarter"  # or "fine": the crop looked at at full resolution first (classifier_net)
     classifier_max_crops: int = 0       # 0: all
     margin_s: float = 15.0
     work: str = "/tmp/burraco-gpu-job"  # data and runs (large: not brought back)
@@ -252,6 +253,7 @@ class Job:
         from .classifier import TrainSpec
         return TrainSpec(data=[self.data], out=self.classifier_run, budget_s=budget_s, device=device,
                          batch=self.s.classifier_batch, lr=self.s.classifier_lr, width=self.s.classifier_width,
+                         layout=self.s.classifier_layout,
                          max_crops=self.s.classifier_max_crops,
                          epochs=self.s.classifier_epochs, checkpoint_s=30, threads=2, time_schedule=True,
                          init=Path(self.s.classifier_init).resolve() if self.s.classifier_init else None)
@@ -354,7 +356,7 @@ def measure_rate(spec, steps: int = 10, warmup: int = 3) -> float:
     from .crop_data import augment, to_tensor
 
     device = torch.device(spec.device)
-    model = IndexNet(spec.width).to(device)
+    model = IndexNet(spec.width, layout=spec.layout).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=spec.lr)
     gen = torch.Generator(device=device).manual_seed(0)
     images = np.random.default_rng(0).integers(0, 256, (spec.batch, 64, 64, 3), np.uint8)
@@ -368,7 +370,7 @@ def measure_rate(spec, steps: int = 10, warmup: int = 3) -> float:
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
-    float(loss)
+    float(loss.detach())                 # waits for the device
     return steps * spec.batch / (time.perf_counter() - t)
 
 
@@ -411,6 +413,9 @@ def main(argv: list[str] | None = None) -> int:
     if settings.detector_init and not Path(settings.detector_init).is_file():
         print(f"gpu_job: no detector weights to continue at {settings.detector_init} "
               "(--detector-init '' trains from scratch)", file=sys.stderr)
+        return 2
+    if settings.classifier_layout not in ("quarter", "fine"):     # classifier_net.LAYOUTS (it imports torch)
+        print(f"gpu_job: no classifier layout {settings.classifier_layout!r} (quarter or fine)", file=sys.stderr)
         return 2
     if settings.classifier_init and not Path(settings.classifier_init).is_file():
         print(f"gpu_job: no classifier weights to continue at {settings.classifier_init}", file=sys.stderr)
