@@ -100,11 +100,11 @@ class ReaderSettings:
     covered_along: float = 1.3         # an invalid meld of three whose middle card shows a corner this far along
                                        # the line (index sizes) from its own is no meld: the next card would cover it
     stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
-    loose_threes: bool = True          # table photos: three cards in no line, lying as a short meld's do among the
-                                       # melds (bent up to natural_bend), are a meld (melds.py, loose_threes)
     along_turn: float = 8.0            # ... unless they run within this many degrees of a valid meld,
     along_near: int = 2                # one of this many valid melds nearest to them,
     along_steps: tuple[float, float] = (0.7, 1.4)   # stepping as they do (this share of the usual step)
+    loose_threes: bool = True          # table photos: three cards in no line, lying as a short meld's do among the
+                                       # melds (bent up to natural_bend), are a meld (melds.py, loose_threes)
     adopt_steps: tuple[float, float] = (0.6, 1.5)   # a card in no meld lying this many steps beyond a meld's end,
     adopt_offset: float = 0.7          # within this many index sizes of its line, keeping it valid, is its next card
     adopt_joker_offset: float = 1.7    # ... or of a joker's, whatever its index's size (some decks print it aside)
