@@ -801,3 +801,18 @@ def test_three_cards_bent_past_any_line_beside_the_columns_are_an_invalid_meld_o
     assert ("invalid_meld" in _kinds(result)) is read
     assert [m for m in _names(result) if sorted(m) != ["7C", "8S", "9C"]] == [
         ["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["8D", "9D", "10D", "JD"]]
+
+
+@pytest.mark.parametrize("kind", ["table", "hand", "both"])
+def test_a_photo_whose_indices_are_small_is_flagged_take_it_closer(kind):
+    # under 20 px (the box's longer side) the reader reads a quarter of the indices wrong
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    corners = t.corners()
+    small = corners.scaled(0.5, 0.5)                 # indices of 15 px
+    flagged = read_table(Reading(1000, 750, small, merge_corners(small)), kind).to_dict()
+    flag = next(f for f in flagged["flags"] if f["kind"] == "small_indices")
+    assert flag["level"] == "check" and "15 pixels" in flag["message"] and flag["cards"] == []
+    plain = read_table(Reading(2000, 1500, corners, merge_corners(corners)), kind).to_dict()
+    assert "small_indices" not in _kinds(plain)
+    none = read_table(Reading(2000, 1500, corners[:0], []), kind).to_dict()
+    assert "small_indices" not in _kinds(none)

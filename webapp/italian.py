@@ -299,6 +299,10 @@ TEXTS: dict[str, str] = {
     "twice, or a card misread":
         "{card} è contato {n} volte nelle foto, ma due mazzi ne hanno solo {limit}: forse un gioco è contato "
         "due volte, o una carta è letta male",
+    "the cards are small in this photo (their corner indices about {px} pixels): take it closer for a surer "
+    "reading":
+        "le carte sono piccole in questa foto (i loro indici d'angolo misurano circa {px} pixel): scattala più "
+        "da vicino per una lettura più sicura",
     "{cards}: lying apart from the rest of the hand, counted in it: are they the hand's (or the discard pile's)?":
         "{cards}: lontane dal resto della mano, contate nella mano: sono della mano (o degli scarti)?",
     "{cards}: lying against the hand but off its rows, not counted: are they the hand's (or the discard pile's)?":

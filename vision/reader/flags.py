@@ -15,6 +15,7 @@ third), ``too_many_copies``
 photo's edge), ``stray_card`` (a card that belongs to no meld), ``ambiguous_order`` (a meld whose
 order could not be read for sure), ``missing_card`` (a card that seems to lie unread in a meld),
 ``no_melds`` (a photo of melds in which none was read: a score of 0 must not look right),
+``small_indices`` (the cards' corner indices small in the photo: read less surely; take it closer),
 ``score_doubt`` (a card read with some doubt whose next reading would score its valid meld, or the
 hand, otherwise), ``twin_melds`` (two melds of the same cards side by side: a four-index deck's two
 rows of corners counted as two melds?), ``one_card_or_two`` (two cards of a hand with one reading
@@ -109,6 +110,20 @@ class TableFacts:
 
 def _meld_text(i: int, names: list[str]) -> Text:
     return Text("meld {n} ({cards})", n=i + 1, cards=" ".join(names))
+
+
+def small_indices(f: TableFacts) -> list[Flag]:
+    """A photo whose cards' corner indices are small (their median box under ``small_flag``
+    pixels, the longer side): the reader reads a quarter of such indices wrong, however sure it
+    seems (the model card's measures by index size), so the whole reading is in doubt and a photo
+    taken closer reads surely."""
+    if not len(f.corners):
+        return []
+    size = float(np.median(f.corners.sizes))
+    if size >= f.settings.small_flag:
+        return []
+    return [Flag("small_indices", (), Text("the cards are small in this photo (their corner indices about {px} "
+                                           "pixels): take it closer for a surer reading", px=round(size)))]
 
 
 def low_confidence(f: TableFacts) -> list[Flag]:
@@ -483,7 +498,7 @@ def table_flags(f: TableFacts) -> list[Flag]:
     """Every flag of a table photo, doubts first."""
     cut = cut_by_edge(f)
     edge = {fl.meld for fl in cut}
-    flags = (no_melds(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
+    flags = (no_melds(f) + small_indices(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
              + hand_doubts(f) + one_card_or_two(f) + hand_merged_corners(f) + twin_melds(f) + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + unread_corners(f) + stray_cards(f)
              + hand_apart(f) + hand_off_lines(f))

@@ -132,6 +132,8 @@ class ReaderSettings:
     edge_margin: float = 1.0           # a meld whose next card would lie this close to the edge (index sizes) is cut
     stray_near: float = 3.0            # a card in no meld this close to a meld's card (index sizes) is a doubt
     low_confidence: float = 0.5        # a card read with less than this is flagged
+    small_flag: float = 20.0           # a photo whose corners' median box is shorter (px, longer side) is flagged:
+                                       # under 20 px a quarter of the indices are read wrong (models/README.md)
     doubt_below: float = 0.9           # a card (of a valid meld, or the hand) read with less, whose next
     doubt_other: float = 0.1           # reading (at least this likely) scores it otherwise, is flagged
     fan_turn: float = 12.0             # --as both: a line whose halves turn more (degrees) is the hand's fan
