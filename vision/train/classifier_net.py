@@ -12,15 +12,13 @@ import torch
 from torch import nn
 
 from ..classes import READER_CLASSES
+from .layouts import LAYOUTS
 
 INPUT = 48          # crop side in pixels, RGB
 
 
 def _block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
     return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
-
-
-LAYOUTS = ("quarter", "fine")
 
 
 class IndexNet(nn.Module):

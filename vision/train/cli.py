@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from .layouts import LAYOUTS
+
 
 def _log(path: Path):
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -104,7 +106,7 @@ def train_command(argv: list[str]) -> int:
     p.add_argument("--device", default="cpu", help="cpu, or a GPU: 0 (or cuda, cuda:0 for the classifier)")
     p.add_argument("--threads", type=int, default=0, help="classifier: torch threads (0: default)")
     p.add_argument("--width", type=int, default=0, help="classifier: channels of the first full layer (default 32)")
-    p.add_argument("--layout", choices=("quarter", "fine"), default="quarter",
+    p.add_argument("--layout", choices=LAYOUTS, default="quarter",
                    help="classifier: quarter (first two layers stride 2) or fine (the first at full resolution)")
     p.add_argument("--time-schedule", action="store_true",
                    help="classifier: fit the learning rate's one cycle to the time budget too (ends annealed)")

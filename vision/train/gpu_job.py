@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from .layouts import LAYOUTS
+
 
 @dataclass
 class JobSettings:
@@ -414,8 +416,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gpu_job: no detector weights to continue at {settings.detector_init} "
               "(--detector-init '' trains from scratch)", file=sys.stderr)
         return 2
-    if settings.classifier_layout not in ("quarter", "fine"):     # classifier_net.LAYOUTS (it imports torch)
-        print(f"gpu_job: no classifier layout {settings.classifier_layout!r} (quarter or fine)", file=sys.stderr)
+    if settings.classifier_layout not in LAYOUTS:
+        print(f"gpu_job: no classifier layout {settings.classifier_layout!r} ({' or '.join(LAYOUTS)})", file=sys.stderr)
         return 2
     if settings.classifier_init and not Path(settings.classifier_init).is_file():
         print(f"gpu_job: no classifier weights to continue at {settings.classifier_init}", file=sys.stderr)
