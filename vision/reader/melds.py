@@ -1146,7 +1146,11 @@ class _Grouper:
             melds[mi] = replace(m, cards=tuple(m.cards[i] for i in keep), anchors=tuple(m.anchors[i] for i in keep),
                                 missing=tuple(j - (end == 0) for j in m.missing if j != end),
                                 oriented=m.oriented and end != 0)
-            melds.append(Meld(three, anchors, tuple(((self.P[anchors[2]] - self.P[anchors[0]]) / 2).tolist())))
+            melds.append(self._three(three, anchors))
+
+    def _three(self, three: tuple[int, ...], anchors: tuple[int, ...]) -> Meld:
+        """A meld of three cards on these corners, its step half the way from the first to the last."""
+        return Meld(three, anchors, tuple(((self.P[anchors[2]] - self.P[anchors[0]]) / 2).tolist()))
 
     def loose_threes(self, melds: list[Meld], cards: list[ReadCard], rows: list[list[int]]) -> list[Meld]:
         """Three cards in no meld and in no line, lying as three cards of a meld do among the
@@ -1175,7 +1179,7 @@ class _Grouper:
                         three = (card_of[k], c_l, card_of[m])
                         if not one_card_off([cards[c].card for c in three]):
                             continue             # as ``plausible``: three cards by chance
-                        meld = Meld(three, (k, l, m), tuple(((self.P[m] - self.P[k]) / 2).tolist()))
+                        meld = self._three(three, (k, l, m))
                         shown = sum(len(set(cards[c].corners) - {a} - set(self.partners.get(a, []))) > 0
                                     for c, a in zip(three, (k, l, m)))
                         if shown <= 1 and self._along_the_melds(meld) and not self._middle_shows_far(meld, cards):
