@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Card artwork comes from Debian's registry at generation time, never from git; the browser tests
 # drive Debian's chromium, and the storage tests run on PostgreSQL too.
-APT_PACKAGES := gnome-cards-data kdegames-card-data-kf5 librsvg2-bin fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-urw-base35 fonts-noto-core chromium chromium-driver postgresql
+APT_PACKAGES := gnome-cards-data kdegames-card-data-kf5 librsvg2-bin fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-urw-base35 fonts-noto-core fonts-open-sans fonts-lato fonts-cantarell fonts-crosextra-carlito fonts-crosextra-caladea fonts-linuxlibertine fonts-comic-neue fonts-ebgaramond fonts-cabin fonts-sil-andika fonts-oldstandard fonts-league-spartan fonts-quicksand fonts-sil-charis fonts-vollkorn fonts-bebas-neue chromium chromium-driver postgresql
 
 .PHONY: run test system-deps clean
 

@@ -93,6 +93,8 @@ def test_pack_command_and_refusals(tmp_path, capsys):
     assert [d.name for d in pack_designs(path, S.procedural_designs, S.procedural_seed)] == [PROC]
     with pytest.raises(PackError, match="procedural designs"):
         pack_designs(path, S.procedural_designs + 1, S.procedural_seed)
+    with pytest.raises(PackError, match=r"\(base fonts\), not .* \(wide fonts\)"):
+        pack_designs(path, S.procedural_designs, S.procedural_seed, "wide")
     broken = tmp_path / "broken.pack"
     broken.write_bytes(path.read_bytes()[:1000])
     with pytest.raises(PackError, match="cannot read"):

@@ -9,8 +9,8 @@ import pytest
 from engine.card import Card, full_deck
 from vision.synth.design import FACE_HEIGHT, CardFace, Design
 from vision.synth.pips import SUIT_VARIANTS, draw_pip, pip_mask, suit_aspect
-from vision.synth.procedural_deck import (DeckStyle, available_fonts, design_from_style,
-                                    procedural_designs)
+from vision.synth.procedural_deck import (FONT_SETS, DeckStyle, available_fonts, design_from_style,
+                                          procedural_designs)
 
 DECK = list(full_deck())
 
@@ -32,6 +32,31 @@ def _ink(face: CardFace, box, threshold: int = 60) -> np.ndarray:
 
 def test_fonts_are_installed():
     assert available_fonts(), "no TrueType fonts found under /usr/share/fonts"
+
+
+def test_font_sets():
+    base, wide = available_fonts("base"), available_fonts("wide")
+    assert available_fonts() == base
+    # the wide set holds the base fonts, in their order, and more (make test installs their packages)
+    assert wide[:len(base)] == base and len(wide) > len(base)
+    assert len(wide) - len(base) == len(FONT_SETS["wide"]) - len(FONT_SETS["base"]), \
+        "a font of the wide set is not installed (Makefile APT_PACKAGES)"
+    with pytest.raises(ValueError, match="'narrow'"):
+        available_fonts("narrow")
+    with pytest.raises(ValueError, match="fonts must be one of base, wide"):
+        procedural_designs(1, 7, fonts="narrow")
+
+
+def test_wide_fonts_name_their_decks_and_draw_more_faces():
+    base = procedural_designs(3, 7)
+    wide = procedural_designs(40, 7, fonts="wide")
+    assert [d.name for d in wide[:3]] == ["proc/7-wide-0", "proc/7-wide-1", "proc/7-wide-2"]
+    # the base decks of a seed stay as they were: the wide set only adds decks of other names
+    assert [d.style for d in procedural_designs(3, 7)] == [d.style for d in base]
+    extra = {path for path, _ in available_fonts("wide")} - {path for path, _ in available_fonts("base")}
+    assert any(d.style.font_path in extra for d in wide)
+    face = wide[0].face(Card.parse("6C"))
+    assert len(face.indices) >= 2 and np.all(face.indices[:, 2:] > face.indices[:, :2])
 
 
 def test_names_source_split():

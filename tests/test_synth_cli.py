@@ -97,6 +97,14 @@ def test_only_the_designs_named(tmp_path):
     assert json.loads((tmp_path / "manifest-000000.json").read_text())["only"] == "proc/*-1, proc/*-2"
 
 
+def test_wide_fonts_draw_decks_of_their_own(tmp_path):
+    """--fonts wide: the procedural decks come from the wide font set, under names of their own."""
+    assert main(["synth", "--out", str(tmp_path), "--n", "3", "--seed", "4", "--designs", "train", "--workers", "1",
+                 "--fonts", "wide", "--only", "proc/*", "--no-tiles", "--no-crops"]) == 0
+    designs = {d for p in (tmp_path / "truth").glob("*.json") for d in json.loads(p.read_text())["designs"]}
+    assert designs and all(d.startswith(f"proc/{SynthSettings.procedural_seed}-wide-") for d in designs)
+
+
 def test_index_sizes_asked_for_make_larger_photos(tmp_path):
     assert main(["synth", "--out", str(tmp_path), "--n", "2", "--seed", "4", "--workers", "1", "--index-px", "90,100",
                  "--no-tiles", "--no-crops"]) == 0

@@ -89,6 +89,7 @@ def write_pack(designs: Iterable[Design], path: Path, settings: Optional[SynthSe
             progress(design)
         manifest = {"version": FORMAT_VERSION, "face_height": FACE_HEIGHT, "webp_quality": s.pack_webp_quality,
                     "procedural_designs": s.procedural_designs, "procedural_seed": s.procedural_seed,
+                    "procedural_fonts": s.procedural_fonts,
                     "designs": entries}
         zf.writestr(MANIFEST, json.dumps(manifest))
     tmp.replace(path)
@@ -138,12 +139,13 @@ def read_pack(path: Path) -> dict:
     return dict(manifest, designs=designs)
 
 
-def pack_designs(path: Path, procedural: int, procedural_seed: int) -> tuple[Design, ...]:
+def pack_designs(path: Path, procedural: int, procedural_seed: int, fonts: str = "base") -> tuple[Design, ...]:
     """The pack's designs, checked against the procedural decks the caller asks for."""
     pack = read_pack(path)
-    made = (pack["procedural_designs"], pack["procedural_seed"])
-    if made != (procedural, procedural_seed):
-        raise PackError(f"artwork pack {path} holds {made[0]} procedural designs of seed {made[1]}, "
-                        f"not {procedural} of seed {procedural_seed}")
+    # a pack written before font sets were chosen holds base-font decks
+    made = (pack["procedural_designs"], pack["procedural_seed"], pack.get("procedural_fonts", "base"))
+    if made != (procedural, procedural_seed, fonts):
+        raise PackError(f"artwork pack {path} holds {made[0]} procedural designs of seed {made[1]} "
+                        f"({made[2]} fonts), not {procedural} of seed {procedural_seed} ({fonts} fonts)")
     return tuple(pack["designs"])
 

@@ -65,11 +65,46 @@ _FONT_FILES = (
     ("NotoSerif-Regular.ttf", False), ("NotoSerif-Bold.ttf", True),
     ("NotoSans-Black.ttf", True),
 )
+#: More faces, other shapes of the ranks, from fonts-open-sans, fonts-lato, fonts-cantarell,
+#: fonts-crosextra-carlito, fonts-crosextra-caladea, fonts-linuxlibertine, fonts-comic-neue,
+#: fonts-ebgaramond, fonts-cabin, fonts-sil-andika, fonts-oldstandard, fonts-league-spartan,
+#: fonts-quicksand, fonts-sil-charis, fonts-vollkorn and fonts-bebas-neue.
+_MORE_FONT_FILES = (
+    ("OpenSans-Regular.ttf", False), ("OpenSans-Bold.ttf", True), ("OpenSans-CondBold.ttf", True),
+    ("OpenSans-ExtraBold.ttf", True),
+    ("Lato-Regular.ttf", False), ("Lato-Bold.ttf", True), ("Lato-Black.ttf", True),
+    ("Cantarell-Regular.otf", False), ("Cantarell-Bold.otf", True),
+    ("Carlito-Regular.ttf", False), ("Carlito-Bold.ttf", True),
+    ("Caladea-Regular.ttf", False), ("Caladea-Bold.ttf", True),
+    ("LinLibertine_R.otf", False), ("LinLibertine_RB.otf", True),
+    ("LinBiolinum_R.otf", False), ("LinBiolinum_RB.otf", True),
+    ("ComicNeue-Regular.otf", False), ("ComicNeue-Bold.otf", True),
+    ("EBGaramond12-Regular.otf", False), ("EBGaramond12-Bold.otf", True),
+    ("Cabin-Regular.otf", False), ("Cabin-Bold.otf", True),
+    ("Andika-Regular.ttf", False), ("Andika-Bold.ttf", True),
+    ("OldStandard-Regular.ttf", False), ("OldStandard-Bold.ttf", True),
+    ("LeagueSpartan-Bold.otf", True), ("LeagueSpartan-Black.otf", True),
+    ("Quicksand-Medium.ttf", False), ("Quicksand-Bold.ttf", True),
+    ("CharisSIL-Regular.ttf", False), ("CharisSIL-Bold.ttf", True),
+    ("Vollkorn-Regular.ttf", False), ("Vollkorn-Bold.ttf", True), ("Vollkorn-Black.ttf", True),
+    ("BebasNeue-Regular.otf", False), ("BebasNeue-Bold.otf", True),
+)
+#: The font sets a procedural deck draws its font from: ``base``, the decks every model so far
+#: was trained on (a deck of a seed draws the same font as ever), and ``wide``, those faces and
+#: the ones above (a deck of the same seed may draw another font: its name says ``wide``).
+FONT_SETS = {"base": _FONT_FILES, "wide": _FONT_FILES + _MORE_FONT_FILES}
 
 
-@lru_cache(maxsize=1)
-def available_fonts() -> tuple[tuple[str, bool], ...]:
-    """(path, bold) of every candidate font installed on this machine, in a fixed order."""
+def _font_set(fonts: str) -> tuple[tuple[str, bool], ...]:
+    if fonts not in FONT_SETS:
+        raise ValueError(f"fonts must be one of {', '.join(FONT_SETS)}, got {fonts!r}")
+    return FONT_SETS[fonts]
+
+
+@lru_cache(maxsize=len(FONT_SETS))
+def available_fonts(fonts: str = "base") -> tuple[tuple[str, bool], ...]:
+    """(path, bold) of every font of the set ``fonts`` installed on this machine, in a fixed order."""
+    wanted = _font_set(fonts)
     found = {}
     for root in _FONT_DIRS:
         if not os.path.isdir(root):
@@ -77,7 +112,7 @@ def available_fonts() -> tuple[tuple[str, bool], ...]:
         for dirpath, _dirs, files in sorted(os.walk(root)):
             for f in sorted(files):
                 found.setdefault(f, os.path.join(dirpath, f))
-    return tuple((found[name], bold) for name, bold in _FONT_FILES if name in found)
+    return tuple((found[name], bold) for name, bold in wanted if name in found)
 
 
 Colour = tuple[int, int, int]
@@ -151,13 +186,14 @@ class DeckStyle:
     back_colour: Colour = (40, 40, 170)
 
     @classmethod
-    def sample(cls, rng: random.Random) -> "DeckStyle":
+    def sample(cls, rng: random.Random, fonts: str = "base") -> "DeckStyle":
+        """A style drawn from ``rng``, its font from the set ``fonts`` (``FONT_SETS``)."""
         s = cls()
         s.aspect, wmm, hmm = rng.choices(ASPECTS, weights=(5, 3, 3))[0]
         s.width = int(round(H * wmm / hmm))
-        fonts = available_fonts()
-        if fonts:
-            s.font_path, s.font_bold = fonts[rng.randrange(len(fonts))]
+        faces = available_fonts(fonts)
+        if faces:
+            s.font_path, s.font_bold = faces[rng.randrange(len(faces))]
         s.stroke = 1 if (not s.font_bold and rng.random() < 0.25) else 0
         s.index_kind = rng.choices(("normal", "large", "jumbo"), weights=(5, 3, 2.5))[0]
         lo, hi = {"normal": (0.062, 0.085), "large": (0.09, 0.115),
@@ -702,15 +738,18 @@ def design_from_style(name: str, style: DeckStyle, split: str = "train") -> Desi
     return d
 
 
-def procedural_designs(n: int, seed: int, split: str = "train") -> list[Design]:
-    """``n`` random deck designs, a pure function of ``seed`` (the split only labels them:
-    use different seeds for train and eval). Named ``"proc/<seed>-<i>"``."""
+def procedural_designs(n: int, seed: int, split: str = "train", fonts: str = "base") -> list[Design]:
+    """``n`` random deck designs, a pure function of ``seed`` and the font set ``fonts`` (the
+    split only labels them: use different seeds for train and eval). Named ``"proc/<seed>-<i>"``,
+    or ``"proc/<seed>-<fonts>-<i>"`` beyond the base fonts."""
+    _font_set(fonts)
+    tag = "" if fonts == "base" else f"{fonts}-"
     designs = []
     for i in range(n):
         rng = random.Random(f"burraco-proc/{seed}/{i}")
-        designs.append(design_from_style(f"proc/{seed}-{i}", DeckStyle.sample(rng), split))
+        designs.append(design_from_style(f"proc/{seed}-{tag}{i}", DeckStyle.sample(rng, fonts), split))
     return designs
 
 
 __all__ = ["DeckStyle", "DeckRenderer", "procedural_designs", "design_from_style",
-           "available_fonts", "text_mask", "ASPECTS"]
+           "available_fonts", "text_mask", "ASPECTS", "FONT_SETS"]

@@ -18,6 +18,7 @@ from tqdm import tqdm
 
 from .design import SPLITS
 from .export import prepare, write_sample
+from .procedural_deck import FONT_SETS
 from .synth_settings import SynthSettings
 
 _STATE: dict = {}
@@ -27,7 +28,7 @@ def chosen_designs(split: str, settings: SynthSettings, only: str = "") -> tuple
     """The split's designs, or those of them whose names match one of ``only``'s comma-separated
     patterns (``fnmatch``, e.g. ``"kde/*,gnome/paris"``). Raises ValueError when none match."""
     from .designs import designs_for
-    found = designs_for(split, settings.procedural_designs, settings.procedural_seed)
+    found = designs_for(split, settings.procedural_designs, settings.procedural_seed, settings.procedural_fonts)
     patterns = [p.strip() for p in only.split(",") if p.strip()]
     if not patterns:
         return found
@@ -91,6 +92,9 @@ def synth_command(argv: list[str]) -> int:
     p.add_argument("--no-crops", action="store_true")
     p.add_argument("--procedural", type=int, default=SynthSettings.procedural_designs,
                    help="procedural decks among the training designs (0: real artwork only)")
+    p.add_argument("--fonts", choices=sorted(FONT_SETS), default=SynthSettings.procedural_fonts,
+                   help="the procedural decks' font set: base (as every committed model saw) or wide (more "
+                        "Debian font packages; the decks are named proc/<seed>-wide-<i>)")
     p.add_argument("--only", default="", metavar="PATTERNS",
                    help="only the designs of the split whose names match these comma-separated patterns")
     p.add_argument("--index-px", default="", metavar="LO,HI",
@@ -105,7 +109,7 @@ def synth_command(argv: list[str]) -> int:
     if args.procedural < 0:
         print("burraco synth: --procedural must be 0 or more", file=sys.stderr)
         return 2
-    settings = replace(SynthSettings(), procedural_designs=args.procedural)
+    settings = replace(SynthSettings(), procedural_designs=args.procedural, procedural_fonts=args.fonts)
     if args.index_px:
         try:
             lo, hi = (float(v) for v in args.index_px.split(","))

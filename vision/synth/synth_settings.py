@@ -43,6 +43,7 @@ class SynthSettings:
     # designs
     procedural_designs: int = 48
     procedural_seed: int = 20261129
+    procedural_fonts: str = "base"         # the procedural decks' font set (procedural_deck.FONT_SETS)
     unseen_designs: int = 24               # --designs unseen: procedural decks of a seed never trained on
     unseen_seed: int = 4242
     # the artwork pack (pack.py) that carries training designs to a machine without Debian's decks
