@@ -117,13 +117,10 @@ def small_indices(f: TableFacts) -> list[Flag]:
     pixels, the longer side): the reader reads a quarter of such indices wrong, however sure it
     seems (the model card's measures by index size), so the whole reading is in doubt and a photo
     taken closer reads surely."""
-    if not len(f.corners):
-        return []
-    size = float(np.median(f.corners.sizes))
-    if size >= f.settings.small_flag:
-        return []
+    if not len(f.corners) or f.unit >= f.settings.small_flag:
+        return []                         # (with no corner, ``unit`` is a stand-in, not a size)
     return [Flag("small_indices", (), Text("the cards are small in this photo (their corner indices about {px} "
-                                           "pixels): take it closer for a surer reading", px=round(size)))]
+                                           "pixels): take it closer for a surer reading", px=round(f.unit)))]
 
 
 def low_confidence(f: TableFacts) -> list[Flag]:
