@@ -173,6 +173,20 @@ def test_a_four_index_meld_whose_second_band_corners_are_partly_covered_is_read_
     assert len(g.cards) == len(LONG)
 
 
+def test_a_four_index_rows_second_band_missing_both_end_cards_is_read_once():
+    # as a photo gave them (val150 000078): a row of a four-index deck, each card showing its two
+    # band corners 1.9 index sizes apart; the second band misses the first card (cut by the frame)
+    # and the last (its whole face shows, the band corner covered), and no card's width is known
+    # yet. A line reading its every card alike at one offset is the other band, not a twin meld
+    found = [("9S", (743, 119, 781, 141)), ("10S", (659, 15, 717, 54)), ("10S", (681, 114, 738, 149)),
+             ("2D", (589, 35, 644, 62)), ("2D", (611, 133, 663, 158)), ("QS", (518, 50, 574, 78)),
+             ("QS", (543, 145, 596, 172)), ("KS", (451, 76, 505, 101)), ("KS", (467, 173, 519, 195)),
+             ("AS", (232, 208, 285, 235)), ("AS", (408, 170, 461, 197))]
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [["9S", "10S", "2D", "QS", "KS", "AS"]])
+    assert len(g.cards) == 6
+
+
 def test_a_four_index_meld_beside_another_decks_melds_is_read_once():
     # three melds of a two-index deck teach a card's width; the four-index deck's cards are
     # narrower, but its last card shows all four corners: its two lines are one meld's

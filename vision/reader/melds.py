@@ -848,8 +848,13 @@ class _Grouper:
         if key not in self._aligned_pairs:          # both passes of merge_parallel ask
             self._aligned_pairs[key] = self._aligned(base.corners, other.corners)
         pairs = self._aligned_pairs[key]
-        if len(pairs) < max(2, len(other.corners) - 1, len(base.corners) - 1 if self.width is None else 0):
-            return False                   # the shorter line may miss some of the longer one's cards
+        # the shorter line may miss some of the longer one's cards: one, or while no card's width
+        # is known, ``band_missing`` when it reads its every card alike (a row's first card cut by
+        # the frame, its last card's band corner covered)
+        whole = len(pairs) == len(other.corners) and all(self.names[a] == self.names[b] for a, b in pairs)
+        if len(pairs) < max(2, len(other.corners) - 1,
+                            len(base.corners) - (self.s.band_missing if whole else 1) if self.width is None else 0):
+            return False
         if any(a in partners for a, _ in pairs):
             return False                   # a card's second band corner is paired already: a twin meld beside
         mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)

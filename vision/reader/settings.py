@@ -79,6 +79,7 @@ class ReaderSettings:
     band_along: float = 1.0            # ... as far across as a card's width: offset along the line by at most this share
                                        # of the offset across (a twin meld further along the line is no band)
     band_like: float = 0.25            # ... or lying as the photo's other second bands lie, within this share of their offset
+    band_missing: int = 2              # a second band reading its every card alike may miss this many of the first's (one else)
     own_far: float = 1.7               # one reading twice in a row, the step this much longer than the others: one card
     twin_cost: float = 1.0             # an invalid line loses this much per two same readings in a row
     out_of_order_cost: float = 0.5     # a valid line the rules read only sorted loses this much
