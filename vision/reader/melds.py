@@ -848,16 +848,17 @@ class _Grouper:
         if key not in self._aligned_pairs:          # both passes of merge_parallel ask
             self._aligned_pairs[key] = self._aligned(base.corners, other.corners)
         pairs = self._aligned_pairs[key]
+        mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)
+        # every corner of the other line paired with one of base read alike
+        all_alike = mismatched == 0 and len(pairs) == len(other.corners)
         # the shorter line may miss some of the longer one's cards: one, or while no card's width
         # is known, ``band_missing`` when it reads its every card alike (a row's first card cut by
         # the frame, its last card's band corner covered)
-        whole = len(pairs) == len(other.corners) and all(self.names[a] == self.names[b] for a, b in pairs)
         if len(pairs) < max(2, len(other.corners) - 1,
-                            len(base.corners) - (self.s.band_missing if whole else 1) if self.width is None else 0):
+                            len(base.corners) - (self.s.band_missing if all_alike else 1) if self.width is None else 0):
             return False
         if any(a in partners for a, _ in pairs):
             return False                   # a card's second band corner is paired already: a twin meld beside
-        mismatched = sum(self.names[a] != self.names[b] for a, b in pairs)
         if mismatched > (1 if len(pairs) >= 5 else 0):
             return False
         offsets = np.array([self.P[b] - self.P[a] for a, b in pairs])
@@ -871,8 +872,7 @@ class _Grouper:
         # nearer across than a card's width: no meld laid beside, though a crossing line may be;
         # one reading every card alike is a second band of corners (another design's, maybe)
         along = abs(float(offset @ axis)) / unit
-        near = mismatched == 0 and len(pairs) == len(other.corners) and across >= self.s.twin_min \
-            and along <= self.s.twin_along * across
+        near = all_alike and across >= self.s.twin_min and along <= self.s.twin_along * across
         if like_bands is not None:
             # or holding together more copies of a card than two decks do: one set of cards
             if not near or not (self._beyond_decks(base, other, like_bands) or any(
