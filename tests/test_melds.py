@@ -187,6 +187,17 @@ def test_a_four_index_rows_second_band_missing_both_end_cards_is_read_once():
     assert len(g.cards) == 6
 
 
+def test_a_card_halfway_along_a_long_step_of_an_invalid_meld_is_taken_in():
+    # as a photo gave them (train4 001289): a meld of two wilds (4H JK 2D 7H) reads invalid with
+    # its joker or without it; the joker's word index lies halfway along a step twice the usual
+    found = [("4H", (777, 421, 804, 450)), ("JK", (768, 451, 816, 492)), ("2D", (814, 470, 839, 494)),
+             ("7H", (830, 494, 856, 521)), ("7H", (780, 610, 805, 636)), ("8H", (646, 526, 673, 552)),
+             ("9H", (670, 548, 697, 575)), ("10H", (672, 574, 717, 614)), ("JH", (712, 594, 737, 620)),
+             ("JH", (665, 706, 690, 730))]
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [["8H", "9H", "10H", "JH"], ["4H", "JK", "2D", "7H"]])
+
+
 def test_a_four_index_meld_beside_another_decks_melds_is_read_once():
     # three melds of a two-index deck teach a card's width; the four-index deck's cards are
     # narrower, but its last card shows all four corners: its two lines are one meld's
@@ -411,9 +422,10 @@ def test_three_melds_laid_end_to_end_down_one_column_are_read_as_three():
              ('KD', (157, 281, 187, 303)), ('AD', (147, 267, 176, 290)), ('AD', (153, 220, 184, 243))]
     _same_up_to_direction(melds_read(find_melds(corners_of(found))),
                           [["QD", "KD", "AD"], ["JK", "2H", "3H", "4H", "5H"], ["3S", "3D", "3S", "3C"]])
-    # (with a little less room for a box's centre to wander, the cost alone keeps them apart)
+    # (with a little less room for a box's centre to wander, the cost alone keeps them apart: the
+    # line over the three is read, and, invalid, takes back KD and 3H halfway along its long steps)
     joined = melds_read(find_melds(corners_of(found), ReaderSettings(end_to_end_cost=0.0, centre_noise=0.25)))
-    assert ["AD", "QD", "5H", "4H", "2H", "JK", "3C", "3S", "3D", "3S"] in joined
+    assert ["AD", "KD", "QD", "5H", "4H", "3H", "2H", "JK", "3C", "3S", "3D", "3S"] in joined
 
 
 def test_three_discards_in_a_row_whose_middle_card_shows_its_far_corner_are_no_meld():

@@ -1514,8 +1514,10 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         ruled = _in_order(grown) and reading is not None and (
                             reading.kind == "sequence"
                             or reading.kind == "group" and names[c] != names[m.cards[-1] if at else m.cards[0]])
-                    else:
+                    elif at in (0, len(m.cards)):
                         ruled = _valid(grown)
+                    else:               # halfway along a long step: a card unread there
+                        ruled = _valid(grown) or not _valid(own)
                     if ruled:
                         best = (fit, mi, at, c, k)
         if best is None:
