@@ -198,6 +198,24 @@ def test_a_card_halfway_along_a_long_step_of_an_invalid_meld_is_taken_in():
     _same_up_to_direction(melds_read(g), [["8H", "9H", "10H", "JH"], ["4H", "JK", "2D", "7H"]])
 
 
+def test_two_decks_runs_side_by_side_are_no_bands_when_one_runs_on_and_shows_its_last_card():
+    # as a photo gave them (train4 000746): two runs of hearts side by side, 2H-QH and 8H-KH,
+    # about a card's width apart and reading five cards alike, as a four-index deck's two bands
+    # would; but the short one runs a card beyond the long one's end (KH) and its 8H shows its
+    # whole face (its far corner) where the long one's 8H lies inside, covered: two melds
+    found = [("QH", (702, 720, 716, 739)), ("JH", (700, 697, 712, 717)), ("10H", (707, 683, 715, 694)),
+             ("9H", (699, 659, 710, 678)), ("8H", (707, 641, 714, 653)), ("7H", (705, 626, 711, 638)),
+             ("6H", (702, 612, 709, 625)), ("5H", (701, 596, 708, 609)), ("4H", (701, 579, 709, 592)),
+             ("3H", (702, 562, 709, 576)), ("2H", (701, 548, 710, 560)), ("2H", (652, 509, 660, 524)),
+             ("KH", (640, 735, 647, 746)), ("QH", (629, 714, 642, 732)), ("JH", (637, 701, 645, 712)),
+             ("10H", (638, 686, 647, 697)), ("9H", (628, 666, 639, 685)), ("8H", (633, 651, 640, 663)),
+             ("8H", (589, 614, 596, 626))]
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [["KH", "QH", "JH", "10H", "9H", "8H"],
+                                          ["QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]])
+    assert len(g.cards) == 17
+
+
 def test_a_four_index_meld_beside_another_decks_melds_is_read_once():
     # three melds of a two-index deck teach a card's width; the four-index deck's cards are
     # narrower, but its last card shows all four corners: its two lines are one meld's

@@ -859,6 +859,8 @@ class _Grouper:
             return False
         if any(a in partners for a, _ in pairs):
             return False                   # a card's second band corner is paired already: a twin meld beside
+        if self._side_by_side(base, other, pairs):
+            return False
         if mismatched > (1 if len(pairs) >= 5 else 0):
             return False
         offsets = np.array([self.P[b] - self.P[a] for a, b in pairs])
@@ -888,6 +890,21 @@ class _Grouper:
         self.bands.append((across, along))
         self.banded.add(id(base))
         return True
+
+    def _side_by_side(self, base: _Line, other: _Line, pairs: list[tuple[int, int]]) -> bool:
+        """Whether ``other`` runs on a card beyond an end of ``base`` and its card at the other
+        end shows its whole face (the last card laid of its meld) where ``base`` holds a card
+        inside its line (covered by the next card laid): two melds of two decks lying side by
+        side, reading some cards alike, not one meld's two bands."""
+        partner = {b: a for a, b in pairs}
+        c = other.corners
+        ends = {base.corners[0], base.corners[-1]}
+        if not any(c[i] not in partner and partner.get(c[j]) in ends for i, j in ((0, 1), (-1, -2))):
+            return False
+        inside = set(base.corners[1:-1])
+        own = frozenset(base.corners) | frozenset(c)
+        return any(face is not None and partner.get(end) in inside
+                   for (end, _), face in zip(self._ends(other), self.end_faces(other, own)))
 
     def _one_set(self, base: _Line, other: _Line, pairs: list[tuple[int, int]], near: bool) -> bool:
         """Whether two lines reading every card alike at one offset (``near``) are one set of
