@@ -352,6 +352,31 @@ def test_both_a_pile_two_and_a_half_index_sizes_from_a_tight_fan_is_set_aside():
     assert len(doubt) == 1 and sorted(cards[i] for i in doubt[0]["cards"]) == ["4D", "7S", "JC"]
 
 
+@pytest.mark.parametrize("column", [True, False])
+@pytest.mark.parametrize("turn", [0, 180, 250])
+def test_both_a_hand_of_one_card_in_front_of_the_melds_is_the_hand_not_a_larger_pile_beside_them(column, turn):
+    # the hand is put down in front of the players, beyond the melds' lower ends (a column's
+    # last card, a row's bottoms); the discard pile, two cards thrown beside the melds, is the
+    # larger group of loose cards but not the hand (valart2 063: the hand's 5D, the pile's 4S, 8D)
+    t = Table()
+    if column:
+        t.meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    else:
+        t.meld(["3H", "4H", "5H", "6H"], (300, 300), column=False)
+        t.meld(["KS", "KD", "KC"], (300, 300 + 1.3 * H), column=False)
+    t.cards.append(("9D", np.array([400.0, 300 + (2.2 if column else 2.9) * H]), 0.0))
+    t.thrown("QC", (100, 420), 20).thrown("7S", (125, 475), -15)
+    a = math.radians(turn)
+    rot, centre = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]), np.array([1000.0, 1000.0])
+    t.cards = [(name, centre + rot @ (tl - centre), angle + turn) for name, tl, angle in t.cards]
+    result = _read(t, kind="both", size=(2000, 2000))
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(_names(result)) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
+    assert [cards[i] for i in result["hand"]] == ["9D"]
+    stray = [f for f in result["flags"] if f["kind"] == "stray_card"]
+    assert sorted(cards[i] for f in stray for i in f["cards"]) == ["7S", "QC"]
+
+
 @pytest.mark.parametrize("apart, doubt", [(3.0, True), (0.0, False)])
 def test_both_a_hand_of_two_cards_lying_far_apart_is_a_doubt(apart, doubt):
     # a hand of two cards 5 index sizes apart (unseen 033: the hand's KH and the discard pile's

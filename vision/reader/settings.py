@@ -150,6 +150,8 @@ class ReaderSettings:
     pile_apart: bool = True            # --as both: a pile beyond the hand's widest gap, off its lines, is set aside
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
     pile_most: int = 5                 # --as both: a group of this few loose cards, some turned round, is no hand
+    facing_min: float = 0.8            # --as both: a card's far corner this many index sizes along and across tells its length
+    facing_agree: float = 0.6          # ... and the melds' cards so telling agree this well on the way the players sit
     rows_turn: float = 20.0            # --as both: two straight rows of the hand this far apart (degrees) are a doubt
     pile_turned: int = 3               # --as both: a hand's card turned round against this many of its cards,
     pile_alike: int = 2                # ... and printed the same way up as no more than this many, is the pile's

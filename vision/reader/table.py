@@ -13,7 +13,9 @@ rows, which often run across the melds (a row that reads like a meld by chance, 
 the valid melds next to the loose cards, is the hand's).
 The cards in no straight line that lie together form the hand: the largest such group of cards,
 each within ``hand_gap`` index sizes of another, but for a group of a few cards two of which
-are printed turned round against each other (a pile thrown at random); the other loose cards
+are printed turned round against each other (a pile thrown at random), and first a group lying
+in front of the players, beyond the melds on their side (the hand is put down before them, the
+discard pile thrown beside the melds may hold more cards); the other loose cards
 (the discard pile, a stray card) are flagged, not counted; so are the cards of the group
 printed turned round against nearly all of it (a pile thrown beside the hand, within its
 reach), with the cards lying nearer to them than to the hand. When the hand lies in rows or a
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import numpy as np
 
@@ -151,7 +153,15 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     sizes: dict[int, list[int]] = {}
     for c in loose:
         sizes.setdefault(root(c), []).append(c)
-    hand = max(sizes.values(), key=lambda g: (not _pile_like(reading, g, settings), len(g)))
+    # the hand is put down in front of the players: beyond the melds on their side
+    facing = _players_way(reading, table, settings)
+    reach = max(float(P[k] @ facing) for m in table for c in m.cards
+                for k in reading.cards[c].corners) if facing is not None else 0.0
+
+    def in_front(g: list[int]) -> bool:
+        return facing is not None and float(np.mean([P[k] @ facing for c in g for k in reading.cards[c].corners])) > reach
+
+    hand = max(sizes.values(), key=lambda g: (not _pile_like(reading, g, settings), in_front(g), len(g)))
     thrown = _turned_pile(reading, hand, settings)
     hand = [c for c in hand if c not in thrown]
     held = set(hand)
@@ -194,6 +204,32 @@ def _crossing_rows(reading: Reading, lines: list[list[int]], settings: ReaderSet
             if float(np.degrees(np.arccos(min(abs(float(u @ v)), 1.0)))) > settings.rows_turn:
                 out |= set(a) | set(b)
     return sorted(out)
+
+
+def _players_way(reading: Reading, melds: list[Meld], settings: ReaderSettings) -> Optional[np.ndarray]:
+    """The way the players sit, seen from the melds (a unit vector), or None when the melds do
+    not tell: a card's far corner lies from its band corner towards the card's bottom, which
+    faces the players; along the card's length, the larger of its two offsets (along a column,
+    across a row). Told by the melds' cards showing a far corner at least ``facing_min`` index
+    sizes along and across (not a four-index deck's second band corner), when they agree within
+    ``facing_agree`` (the length of their unit votes' sum over their number)."""
+    P = reading.corners.centres.astype(np.float64)
+    S = np.maximum(reading.corners.sizes.astype(np.float64), 1e-6)
+    votes = []
+    for m in melds:
+        axis = m.axis
+        normal = np.array([-axis[1], axis[0]])
+        for c, band in zip(m.cards, m.anchors):
+            for k in reading.cards[c].corners:
+                offset = (P[k] - P[band]) / S[band]
+                along, across = float(offset @ axis), float(offset @ normal)
+                if k != band and min(abs(along), abs(across)) >= settings.facing_min:
+                    votes.append(np.sign(along) * axis if abs(along) > abs(across) else np.sign(across) * normal)
+    if len(votes) < 2:
+        return None
+    total = np.sum(votes, axis=0)
+    length = float(np.linalg.norm(total))
+    return total / length if length >= settings.facing_agree * len(votes) else None
 
 
 def _pile_like(reading: Reading, group: list[int], settings: ReaderSettings) -> bool:
