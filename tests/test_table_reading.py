@@ -428,6 +428,24 @@ def test_as_hand_every_card_is_the_hand():
     assert result["melds"] == [] and len(result["hand"]) == 4
 
 
+@pytest.mark.parametrize("apart, doubt", [(8.0, True), (4.0, False)])
+def test_a_hand_photos_joker_lying_apart_from_the_cards_is_counted_and_a_doubt(apart, doubt):
+    # a mark on the table or printed text read as a joker (unseen 202: two, at 8 and 10 index
+    # sizes from the hand's cards, read with 79% and 97% certainty): 30 points, flagged
+    t = Table().meld(["3H", "KS", "9C", "JK"], (300, 300), fan=12)
+    corners = t.corners()
+    left = corners.centres[np.argmin(corners.centres[:, 0])]      # the hand's leftmost index (3H)
+    t.thrown("JK", (left[0] - apart * float(np.median(corners.sizes)), left[1]), 0.0)
+    result = _read(t, kind="hand")
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["3H", "KS", "9C", "JK", "JK"])
+    flags = [f for f in result["flags"] if f["kind"] == "stray_card"]
+    assert bool(flags) is doubt
+    if doubt:
+        assert len(flags[0]["cards"]) == 1 and cards[flags[0]["cards"][0]] == "JK"
+        assert flags[0]["level"] == "check" and "counted" in flags[0]["message"]
+
+
 def test_a_doubtful_hand_card_whose_other_reading_counts_otherwise_is_flagged():
     t = Table().meld(["3H", "KS", "9C"], (300, 300), fan=12)
     result = _read(t, kind="hand", probs={2: [("9C", 0.6), ("6C", 0.35)]})       # 10 points, or 5?

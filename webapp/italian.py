@@ -274,6 +274,10 @@ TEXTS: dict[str, str] = {
     "in no meld and not in the hand (not counted): {cards}: are they part of the hand?":
         "in nessun gioco e non nella mano (non contate): {cards}: fanno parte della mano?",
     "in no meld, lying apart (not counted): {cards}": "in nessun gioco, in disparte (non contate): {cards}",
+    "lying apart from the rest of the hand: {cards}: a mark on the table read as a joker? It is counted: delete "
+    "it if it is no card":
+        "in disparte dal resto della mano: {cards}: un segno sul tavolo letto come un jolly? È contato: "
+        "cancellalo se non è una carta",
     "{card} in {meld} read with {pct}% certainty; as {other} ({other_pct}%) the meld would score {then} instead "
     "of {now}: check it":
         "{card} in {meld} letta con il {pct}% di certezza; come {other} ({other_pct}%) il gioco varrebbe {then} "

@@ -80,7 +80,7 @@ class TableFacts:
     profile: str = "fibur"
     settings: ReaderSettings = field(default_factory=ReaderSettings)
     rows: list[list[int]] = field(default_factory=list)   # cards in a row like a meld's, read as none
-    kind: str = "table"                                    # table, or both (melds and a hand)
+    kind: str = "table"                                    # table, hand, or both (melds and a hand)
     aside: list[int] = field(default_factory=list)         # both: cards against the hand, off its rows (not counted)
     off_fan: list[int] = field(default_factory=list)       # both: hand cards off its fan (counted)
     across: list[list[int]] = field(default_factory=list)  # both: lines like melds, across them, taken for the hand
@@ -418,6 +418,27 @@ def stray_cards(f: TableFacts) -> list[Flag]:
         out.append(Flag("stray_card", tuple(rest), Text("in no meld, lying apart (not counted): {cards}",
                                                          cards=f.shown(rest)), level=NOTE))
     return out
+
+
+def jokers_apart(f: TableFacts) -> list[Flag]:
+    """``--as hand``: cards read as a joker lying more than ``joker_apart`` index sizes from every
+    other card. A hand's cards lie together, and a joker's index is a figure or a word: the
+    likeliest reading of a mark on the table or of printed text beside the cards, and it counts
+    30 points. Counted as read, and a doubt."""
+    if f.kind != "hand":
+        return []
+    P = f.corners.centres.astype(np.float64)
+    apart = []
+    for c, card in enumerate(f.cards):
+        others = [k for d, other in enumerate(f.cards) if d != c for k in other.corners]
+        if card.card == "JK" and others and min(float(np.linalg.norm(P[a] - P[b])) for a in card.corners
+                                                for b in others) > f.settings.joker_apart * f.unit:
+            apart.append(c)
+    if not apart:
+        return []
+    return [Flag("stray_card", tuple(apart), Text(
+        "lying apart from the rest of the hand: {cards}: a mark on the table read as a joker? It is counted: "
+        "delete it if it is no card", cards=f.shown(apart)))]
 
 
 def hand_apart(f: TableFacts) -> list[Flag]:

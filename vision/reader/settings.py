@@ -149,6 +149,7 @@ class ReaderSettings:
     pile_cards: int = 3                # --as both: this many cards under a spread hand's rows, on none, are a pile
     pile_apart: bool = True            # --as both: a pile beyond the hand's widest gap, off its lines, is set aside
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
+    joker_apart: float = 6.0           # --as hand: a joker this many index sizes from every other card: a doubt
     pile_most: int = 5                 # --as both: a group of this few loose cards, some turned round, is no hand
     facing_min: float = 0.8            # --as both: a card's far corner this many index sizes along and across tells its length
     facing_agree: float = 0.6          # ... and the melds' cards so telling agree this well on the way the players sit

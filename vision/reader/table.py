@@ -37,8 +37,8 @@ import numpy as np
 from engine.meld import read_meld
 
 from .cards import beyond_gap, card_gaps
-from .flags import (CHECK, TableFacts, hand_doubts, hand_merged_corners, low_confidence, one_card_or_two,
-                    small_indices, table_flags, too_many_copies, unread_corners)
+from .flags import (CHECK, TableFacts, hand_doubts, hand_merged_corners, jokers_apart, low_confidence,
+                    one_card_or_two, small_indices, table_flags, too_many_copies, unread_corners)
 from .index_ways import turned_round
 from .melds import Meld, find_melds, meld_like, share_along
 from .reader import Reading
@@ -386,9 +386,9 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
             reading = look_again(reading, find_melds(reading.corners, settings, reading.same_way_up).melds, settings)
         hand = list(range(len(reading.cards)))
         facts = TableFacts(reading.corners, reading.cards, [], hand, reading.width, reading.height, profile, settings,
-                           unread=reading.unread, same_way_up=reading.same_way_up)
+                           kind=kind, unread=reading.unread, same_way_up=reading.same_way_up)
         flags = (small_indices(facts) + too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
-                 + one_card_or_two(facts) + hand_merged_corners(facts) + unread_corners(facts))
+                 + one_card_or_two(facts) + hand_merged_corners(facts) + unread_corners(facts) + jokers_apart(facts))
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
     threes = kind == "table"
     grouping = find_melds(reading.corners, settings, reading.same_way_up, threes)
