@@ -198,6 +198,20 @@ def test_a_card_halfway_along_a_long_step_of_an_invalid_meld_is_taken_in():
     _same_up_to_direction(melds_read(g), [["8H", "9H", "10H", "JH"], ["4H", "JK", "2D", "7H"]])
 
 
+@pytest.mark.parametrize("joker_along, read", [(None, ["4D", "JK", "JK", "7D"]), (0.2, ["4D", "JK", "7D"])])
+def test_a_jokers_word_index_halfway_along_a_long_step_is_taken_in(joker_along, read):
+    # as a photo gave them (valart2 000122): two decks' jokers side by side in an invalid meld,
+    # one printing a star, the other JOKER along the card's edge: that word's box is long, so its
+    # centre lies 0.78 of the way along the step it fills; a rank's would lie within 0.2 of halfway
+    found = [("4D", (1566, 3027, 1616, 3064)), ("JK", (1558, 3062, 1595, 3092)), ("JK", (1458, 3062, 1555, 3120)),
+             ("7D", (1494, 3113, 1545, 3148)), ("7D", (1267, 3121, 1314, 3154)), ("9S", (1770, 2756, 1833, 2800)),
+             ("8S", (1744, 2789, 1809, 2835)), ("7S", (1725, 2820, 1777, 2858)), ("6S", (1702, 2842, 1762, 2885)),
+             ("5S", (1688, 2864, 1740, 2901)), ("5S", (1450, 2863, 1501, 2899))]
+    settings = ReaderSettings() if joker_along is None else ReaderSettings(halfway_joker_along=joker_along)
+    g = find_melds(corners_of(found), settings)
+    _same_up_to_direction(melds_read(g), [["9S", "8S", "7S", "6S", "5S"], read])
+
+
 def test_two_decks_runs_side_by_side_are_no_bands_when_one_runs_on_and_shows_its_last_card():
     # as a photo gave them (train4 000746): two runs of hearts side by side, 2H-QH and 8H-KH,
     # about a card's width apart and reading five cards alike, as a four-index deck's two bands

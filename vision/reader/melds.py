@@ -1393,6 +1393,7 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
     box_corners = box_corner_points(corners.boxes)
     S = np.maximum(corners.sizes.astype(np.float64), 1e-6)
     names = [c.card for c in cards]
+    joker_corner = [n == "JK" for n in corners.names]
     wild = [Card.parse(n).can_be_wild for n in names]
     melds = list(melds)
     low, high = settings.adopt_steps
@@ -1474,7 +1475,8 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
 
                     def where(k: int, a=m.anchors[at - 1], b=m.anchors[at]) -> tuple[float, float, bool]:
                         along, off = _halfway(P, a, b, k)
-                        return (along - 0.5) * float(np.linalg.norm(P[b] - P[a])), off, abs(along - 0.5) <= 0.2
+                        slack = settings.halfway_joker_along if joker_corner[k] else settings.halfway_along
+                        return (along - 0.5) * float(np.linalg.norm(P[b] - P[a])), off, abs(along - 0.5) <= slack
                 for c in loose:
                     fits = []
                     for k in cards[c].corners:

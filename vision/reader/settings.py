@@ -109,6 +109,8 @@ class ReaderSettings:
     adopt_steps: tuple[float, float] = (0.6, 1.5)   # a card in no meld lying this many steps beyond a meld's end,
     adopt_offset: float = 0.7          # within this many index sizes of its line, keeping it valid, is its next card
     adopt_joker_offset: float = 1.7    # ... or of a joker's, whatever its index's size (some decks print it aside)
+    halfway_along: float = 0.2         # halfway between two cards: within this share of their step either way
+    halfway_joker_along: float = 0.3   # ... a joker's (its index a word along the card's edge: its centre lies off)
     adopt_far: float = 2.0             # ... or this many steps, the next card of a run in order or a group (natural)
     adopt_near: float = 0.3            # ... or this few, a natural card showing its whole face (laid last), in order
     adopt_faces: bool = True           # ... or a card showing one corner where that card's far corner would lie
