@@ -859,7 +859,7 @@ class _Grouper:
             return False
         if any(a in partners for a, _ in pairs):
             return False                   # a card's second band corner is paired already: a twin meld beside
-        if self._side_by_side(base, other, pairs):
+        if self._two_runs_side_by_side(base, other, pairs):
             return False
         if mismatched > (1 if len(pairs) >= 5 else 0):
             return False
@@ -891,7 +891,7 @@ class _Grouper:
         self.banded.add(id(base))
         return True
 
-    def _side_by_side(self, base: _Line, other: _Line, pairs: list[tuple[int, int]]) -> bool:
+    def _two_runs_side_by_side(self, base: _Line, other: _Line, pairs: list[tuple[int, int]]) -> bool:
         """Whether ``other`` runs on a card beyond an end of ``base`` and its card at the other
         end shows its whole face (the last card laid of its meld) where ``base`` holds a card
         inside its line (covered by the next card laid): two melds of two decks lying side by
