@@ -39,7 +39,7 @@ from engine.profile import get_profile
 from engine.scoring import copies_in_play
 from engine.text import Text, either
 
-from .cards import ReadCard, beyond_gap, paired_like_one_card
+from .cards import ReadCard, beyond_gap, card_gaps, paired_like_one_card
 from .corners import Corners
 from .melds import Meld
 from .repair import suggest
@@ -425,15 +425,12 @@ def jokers_apart(f: TableFacts) -> list[Flag]:
     other card. A hand's cards lie together, and a joker's index is a figure or a word: the
     likeliest reading of a mark on the table or of printed text beside the cards, and it counts
     30 points. Counted as read, and a doubt."""
-    if f.kind != "hand":
+    jokers = [c for c, card in enumerate(f.cards) if card.card == "JK"]
+    if f.kind != "hand" or not jokers or len(f.cards) < 2:
         return []
-    P = f.corners.centres.astype(np.float64)
-    apart = []
-    for c, card in enumerate(f.cards):
-        others = [k for d, other in enumerate(f.cards) if d != c for k in other.corners]
-        if card.card == "JK" and others and min(float(np.linalg.norm(P[a] - P[b])) for a in card.corners
-                                                for b in others) > f.settings.joker_apart * f.unit:
-            apart.append(c)
+    gaps = card_gaps(f.corners.centres, f.cards, list(range(len(f.cards))))
+    np.fill_diagonal(gaps, np.inf)
+    apart = [c for c in jokers if gaps[c].min() > f.settings.joker_apart * f.unit]
     if not apart:
         return []
     return [Flag("stray_card", tuple(apart), Text(
