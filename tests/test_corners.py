@@ -4,7 +4,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 from vision.classes import NONE_CLASS, READER_CLASSES
-from vision.reader.corners import Corners, iou_matrix, one_box_per_index
+from vision.reader.corners import Corners, iou_matrix, one_box_per_index, tiny_jokers
 from vision.reader.evaluate import match_corners
 
 ID = {n: i for i, n in enumerate(READER_CLASSES)}
@@ -91,3 +91,23 @@ def test_one_box_per_index_drops_the_less_sure_twin_only():
     assert one_box_per_index(boxes, sure, readings, 0.9).all()
     assert one_box_per_index(boxes[:1], sure[:1], readings[:1], 0.1).tolist() == [True]
     assert one_box_per_index(boxes[:0], sure[:0], readings[:0], 0.1).tolist() == []
+
+
+def test_a_joker_far_shorter_than_the_photos_indices_is_no_index():
+    """A box read as a joker under 0.4 of the other boxes' median length (a letter of printed
+    text, a mark on the table) is no index; a joker as long as the others, or a short box read
+    as another card, stays; with too few other boxes to know the photo's usual index, all stay."""
+    boxes = np.array([[0, 0, 20, 40], [50, 0, 70, 40], [100, 0, 120, 40], [150, 0, 170, 40],   # 40 px long
+                      [200, 0, 206, 14],       # JK, 14 px: 0.35 of 40
+                      [250, 0, 270, 40],       # JK, as long as the rest: a joker's index
+                      [300, 0, 306, 14],       # 14 px again, but read 7H: not this rule's
+                      [350, 0, 356, 18]], np.float32)  # JK, 18 px: 0.45, kept
+    readings = np.array([ID["7H"], ID["8H"], ID["9H"], ID["10H"], ID["JK"], ID["JK"], ID["7H"], ID["JK"]])
+    keep = np.ones(len(boxes), bool)
+    assert tiny_jokers(boxes, readings, keep, ID["JK"], 0.4, 3).tolist() == [False] * 4 + [True] + [False] * 3
+    keep[0] = False                                # boxes not kept do not count, nor are judged
+    assert tiny_jokers(boxes, readings, keep, ID["JK"], 0.4, 3)[4]
+    assert not tiny_jokers(boxes, readings, keep, ID["JK"], 0.3, 3).any()
+    few = np.array([True, True, False, False, True, False, False, False])
+    assert not tiny_jokers(boxes, readings, few, ID["JK"], 0.4, 3).any()        # two others only
+    assert not tiny_jokers(boxes, readings, keep, ID["JK"], 0.0, 3).any()       # the rule off

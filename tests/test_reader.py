@@ -115,6 +115,26 @@ def test_a_surely_found_corner_no_reading_keeps_is_returned_unread(reader, monke
     assert reader.corners(np.zeros((400, 800, 3), np.uint8)).names == ["7H"]
 
 
+def test_a_tiny_box_read_as_a_joker_is_neither_kept_nor_unread(reader, monkeypatch):
+    """A box read surely as a joker but far shorter than the photo's other indices (printed text
+    beside the cards) is thrown out as no index: not a corner, and no card left out either."""
+    from vision.classes import READER_CLASSES
+    boxes = np.array([[100 * k, 100, 100 * k + 30, 140] for k in range(1, 5)]
+                     + [[600, 100, 606, 112], [700, 100, 730, 140]], np.float32)
+    scores = np.full(len(boxes), 0.9, np.float32)
+    n = len(READER_CLASSES)
+    probs = np.full((len(boxes), n), 0.01 / (n - 1), np.float32)
+    for k, name in enumerate(["7H", "8H", "9H", "10H", "JK", "JK"]):
+        probs[k, READER_CLASSES.index(name)] = 0.99
+    monkeypatch.setattr(reader.detector, "detect", lambda image, first=None: (boxes, scores))
+    monkeypatch.setattr(reader.classifier, "probabilities", lambda image, b: probs[[int(np.argmin(
+        np.abs(boxes - x).sum(axis=1))) for x in b]])
+    corners, unread = reader.corners_and_unread(np.zeros((400, 800, 3), np.uint8))
+    assert corners.names == ["7H", "8H", "9H", "10H", "JK"]
+    assert corners.boxes[-1].tolist() == [700, 100, 730, 140]
+    assert unread.shape == (0, 4)
+
+
 def test_read_as_hand_prints_the_points(capsys):
     assert main(["read", str(SAMPLES / "eval_hand.jpg"), "--as", "hand"]) == 0
     out = capsys.readouterr().out

@@ -130,3 +130,21 @@ def one_box_per_index(boxes: np.ndarray, sure: np.ndarray, readings: np.ndarray,
             twin[i] = False
             keep &= ~twin
     return keep
+
+
+def tiny_jokers(boxes: np.ndarray, readings: np.ndarray, keep: np.ndarray, joker: int, share: float,
+                others: int) -> np.ndarray:
+    """Which of the kept boxes (``keep``) read as a joker (class ``joker``) are far shorter than
+    the photo's usual index: under ``share`` of the median longer side of the other kept boxes,
+    when there are ``others`` of them at least. A joker's index (a figure, or a word along the
+    card's edge) is as long as its deck's other indices or longer; a letter of text printed
+    beside the cards, or a small mark on the table, is the classifier's likeliest false joker."""
+    out = np.zeros(len(boxes), bool)
+    kept = np.flatnonzero(keep)
+    if len(kept) <= others or not share:
+        return out
+    sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    for i in kept[np.asarray(readings)[kept] == joker]:
+        rest = kept[kept != i]
+        out[i] = sizes[i] < share * float(np.median(sizes[rest]))
+    return out

@@ -15,7 +15,7 @@ import numpy as np
 from ..classes import NONE_ID, READER_CLASSES
 from .cards import ReadCard
 from .classifier import IndexClassifier
-from .corners import Corners, iou_matrix, one_box_per_index
+from .corners import Corners, iou_matrix, one_box_per_index, tiny_jokers
 from .detector import CornerDetector, Look, index_size
 from .index_turn import same_way_up
 from .index_ways import IndexWays
@@ -23,6 +23,7 @@ from .pair_readings import cards_read_together
 from .photo import Photo, load_photo
 from .settings import ReaderSettings
 
+JOKER_ID = READER_CLASSES.index("JK")
 DETECTOR = "detector.onnx"
 CLASSIFIER = "classifier.onnx"
 
@@ -129,6 +130,9 @@ class CardReader:
         keep = index & (scores * best >= s.min_score)
         keep[keep] = one_box_per_index(boxes[keep], scores[keep] * best[keep], probs[keep].argmax(axis=1),
                                        s.same_reading_iou)
+        tiny = tiny_jokers(boxes, probs.argmax(axis=1), keep, JOKER_ID, s.tiny_joker, s.tiny_others)
+        keep &= ~tiny
+        index &= ~tiny                                   # no index, so no card left out either
         classes, top = top_readings(probs[keep], s.top_k)
         unread = index & (scores >= s.unread_score) & ~keep
         if unread.any() and keep.any():

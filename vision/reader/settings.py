@@ -29,6 +29,8 @@ class ReaderSettings:
     none_margin: float = 0.0           # a corner is dropped when "not an index" wins by more than this
     min_score: float = 0.15            # a corner is dropped when detector score x reading probability is below
     unread_score: float = 0.2          # a corner so dropped though found this surely (not "not an index"): flagged
+    tiny_joker: float = 0.4            # a box read as a joker shorter than this share of the photo's usual index
+    tiny_others: int = 3               # (the median of the other kept boxes, this many at least) is no index
     second_score: float = 0.02         # a box not kept is read again where a meld expects a card (a gap, one step
     second_near: float = 0.5           # beyond an end), within this many index sizes: kept when detector score x
                                        # reading reaches second_score (second_look.py)
