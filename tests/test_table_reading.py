@@ -352,6 +352,14 @@ def test_both_a_pile_two_and_a_half_index_sizes_from_a_tight_fan_is_set_aside():
     assert len(doubt) == 1 and sorted(cards[i] for i in doubt[0]["cards"]) == ["4D", "7S", "JC"]
 
 
+def _turned(t: Table, turn: float) -> Table:
+    """The table ``t`` turned by ``turn`` degrees about (1000, 1000), the middle of a 2000 px photo."""
+    a = math.radians(turn)
+    rot, centre = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]), np.array([1000.0, 1000.0])
+    t.cards = [(name, centre + rot @ (tl - centre), angle + turn) for name, tl, angle in t.cards]
+    return t
+
+
 @pytest.mark.parametrize("column", [True, False])
 @pytest.mark.parametrize("turn", [0, 180, 250])
 def test_both_a_hand_of_one_card_in_front_of_the_melds_is_the_hand_not_a_larger_pile_beside_them(column, turn):
@@ -366,15 +374,30 @@ def test_both_a_hand_of_one_card_in_front_of_the_melds_is_the_hand_not_a_larger_
         t.meld(["KS", "KD", "KC"], (300, 300 + 1.3 * H), column=False)
     t.cards.append(("9D", np.array([400.0, 300 + (2.2 if column else 2.9) * H]), 0.0))
     t.thrown("QC", (100, 420), 20).thrown("7S", (125, 475), -15)
-    a = math.radians(turn)
-    rot, centre = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]), np.array([1000.0, 1000.0])
-    t.cards = [(name, centre + rot @ (tl - centre), angle + turn) for name, tl, angle in t.cards]
-    result = _read(t, kind="both", size=(2000, 2000))
+    result = _read(_turned(t, turn), kind="both", size=(2000, 2000))
     cards = [c["card"] for c in result["cards"]]
     assert sorted(_names(result)) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
     assert [cards[i] for i in result["hand"]] == ["9D"]
     stray = [f for f in result["flags"] if f["kind"] == "stray_card"]
     assert sorted(cards[i] for f in stray for i in f["cards"]) == ["7S", "QC"]
+
+
+@pytest.mark.parametrize("turn", [0, 90, 200])
+def test_both_a_spread_hands_rows_in_front_of_the_melds_are_one_hand_however_far_apart(turn):
+    # a hand spread in two rows in front of the players, the rows further apart than ``hand_gap``
+    # (train4 000678: the hand's second row left out, not counted): a group of loose cards lying
+    # in front of the melds too, within the hand's span across, is the hand's; two cards thrown
+    # in front of the melds but beside the hand (the discard pile) are not
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S"], (250, 300 + 2.2 * H), column=False)
+    t.meld(["7H", "JC", "4D"], (280, 300 + 3.8 * H), column=False)
+    t.thrown("QC", (1100, 300 + 3.6 * H), 20).thrown("8S", (1125, 300 + 3.8 * H), -15)
+    result = _read(_turned(t, turn), kind="both", size=(2000, 2000))
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(_names(result)) == [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "7H", "JC", "4D"])
+    stray = [f for f in result["flags"] if f["kind"] == "stray_card"]
+    assert sorted(cards[i] for f in stray for i in f["cards"]) == ["8S", "QC"]
 
 
 @pytest.mark.parametrize("apart, doubt", [(3.0, True), (0.0, False)])

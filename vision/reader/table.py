@@ -15,7 +15,9 @@ The cards in no straight line that lie together form the hand: the largest such 
 each within ``hand_gap`` index sizes of another, but for a group of a few cards two of which
 are printed turned round against each other (a pile thrown at random), and first a group lying
 in front of the players, beyond the melds on their side (the hand is put down before them, the
-discard pile thrown beside the melds may hold more cards); the other loose cards
+discard pile thrown beside the melds may hold more cards), joined by any other group lying in
+front of the melds too, within the hand's span across the players' way (a spread hand's row
+lying further off than ``hand_gap``; a pile lies beside); the other loose cards
 (the discard pile, a stray card) are flagged, not counted; so are the cards of the group
 printed turned round against nearly all of it (a pile thrown beside the hand, within its
 reach), with the cards lying nearer to them than to the hand. When the hand lies in rows or a
@@ -162,6 +164,13 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
         return facing is not None and float(np.mean([P[k] @ facing for c in g for k in reading.cards[c].corners])) > reach
 
     hand = max(sizes.values(), key=lambda g: (not _pile_like(reading, g, settings), in_front(g), len(g)))
+    if in_front(hand):                    # the hand's other rows before the players, however far off
+        side = np.array([-facing[1], facing[0]])
+        span = [float(P[k] @ side) for c in hand for k in reading.cards[c].corners]
+        for g in sizes.values():
+            if g is not hand and in_front(g) and not _pile_like(reading, g, settings) and min(span) <= float(
+                    np.mean([P[k] @ side for c in g for k in reading.cards[c].corners])) <= max(span):
+                hand = hand + g
     thrown = _turned_pile(reading, hand, settings)
     hand = [c for c in hand if c not in thrown]
     held = set(hand)
