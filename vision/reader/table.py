@@ -167,10 +167,12 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     if in_front(hand):                    # the hand's other rows before the players, however far off
         side = np.array([-facing[1], facing[0]])
         span = [float(P[k] @ side) for c in hand for k in reading.cards[c].corners]
-        for g in sizes.values():
-            if g is not hand and in_front(g) and not _pile_like(reading, g, settings) and min(span) <= float(
-                    np.mean([P[k] @ side for c in g for k in reading.cards[c].corners])) <= max(span):
-                hand = hand + g
+
+        def within(g: list[int]) -> bool:
+            return min(span) <= float(np.mean([P[k] @ side for c in g for k in reading.cards[c].corners])) <= max(span)
+
+        hand = hand + [c for g in sizes.values() if g is not hand and in_front(g) and within(g)
+                       and not _pile_like(reading, g, settings) for c in g]
     thrown = _turned_pile(reading, hand, settings)
     hand = [c for c in hand if c not in thrown]
     held = set(hand)
