@@ -117,7 +117,8 @@ def test_a_surely_found_corner_no_reading_keeps_is_returned_unread(reader, monke
 
 def test_a_tiny_box_read_as_a_joker_is_neither_kept_nor_unread(reader, monkeypatch):
     """A box read surely as a joker but far shorter than the photo's other indices (printed text
-    beside the cards) is thrown out as no index: not a corner, and no card left out either."""
+    beside the cards) is thrown out as no index: not a corner, no card left out, and no box for
+    the second look to read again."""
     from vision.classes import READER_CLASSES
     boxes = np.array([[100 * k, 100, 100 * k + 30, 140] for k in range(1, 5)]
                      + [[600, 100, 606, 112], [700, 100, 730, 140]], np.float32)
@@ -133,6 +134,8 @@ def test_a_tiny_box_read_as_a_joker_is_neither_kept_nor_unread(reader, monkeypat
     assert corners.names == ["7H", "8H", "9H", "10H", "JK"]
     assert corners.boxes[-1].tolist() == [700, 100, 730, 140]
     assert unread.shape == (0, 4)
+    rest = reader._find(np.zeros((400, 800, 3), np.uint8))[2]     # nor read again where a meld expects a card
+    assert [600, 100, 606, 112] not in rest.tolist()
 
 
 def test_read_as_hand_prints_the_points(capsys):

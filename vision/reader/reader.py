@@ -140,6 +140,7 @@ class CardReader:
         rest = np.ones(len(found), bool)
         if keep.any():
             rest = iou_matrix(found, boxes[keep]).max(axis=1) <= s.same_reading_iou
+        rest[np.flatnonzero(sure)[tiny]] = False         # no index: not for a second look either
         return Corners(boxes[keep], scores[keep], classes, top), boxes[unread], found[rest], found_scores[rest]
 
     def open(self, source: Union[str, Path, bytes], name: Optional[str] = None) -> Photo:
