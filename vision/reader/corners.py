@@ -93,12 +93,17 @@ class Corners:
     @property
     def sizes(self) -> np.ndarray:
         """Each box's longer side (an index lies either way round)."""
-        return np.maximum(self.boxes[:, 2] - self.boxes[:, 0], self.boxes[:, 3] - self.boxes[:, 1])
+        return index_sizes(self.boxes)
 
     def alternatives(self, i: int) -> list[tuple[str, float]]:
         """The readings of corner ``i`` after the first, "not an index" left out."""
         return [(READER_CLASSES[int(c)], float(p)) for c, p in zip(self.classes[i, 1:], self.probs[i, 1:])
                 if READER_CLASSES[int(c)] != NONE_CLASS and p > 0]
+
+
+def index_sizes(boxes: np.ndarray) -> np.ndarray:
+    """Each box's longer side, pixels (an index lies either way round)."""
+    return np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else np.zeros(0)
 
 
 def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -143,7 +148,7 @@ def tiny_jokers(boxes: np.ndarray, readings: np.ndarray, keep: np.ndarray, joker
     kept = np.flatnonzero(keep)
     if len(kept) <= others or not share:
         return out
-    sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    sizes = index_sizes(boxes)
     for i in kept[np.asarray(readings)[kept] == joker]:
         rest = kept[kept != i]
         out[i] = sizes[i] < share * float(np.median(sizes[rest]))

@@ -21,6 +21,7 @@ from typing import NamedTuple, Optional
 import cv2
 import numpy as np
 
+from .corners import index_sizes
 from .settings import ReaderSettings
 from .yolo_head import anchors, decode_boxes
 
@@ -139,7 +140,7 @@ def index_size(boxes: np.ndarray, scores: np.ndarray) -> float:
     if not len(boxes):
         return 0.0
     strong = scores >= scores.max() * 0.5
-    return float(np.median(np.maximum(boxes[strong, 2] - boxes[strong, 0], boxes[strong, 3] - boxes[strong, 1])))
+    return float(np.median(index_sizes(boxes[strong])))
 
 
 def _blob(canvas: np.ndarray) -> np.ndarray:

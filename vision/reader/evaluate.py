@@ -13,7 +13,7 @@ import numpy as np
 
 from engine.card import Card
 
-from .corners import iou_matrix
+from .corners import index_sizes, iou_matrix
 from .meld_eval import tally_melds
 from .photo import load_photo
 
@@ -28,11 +28,6 @@ def band_name(lo: float, hi: float) -> str:
     if lo <= 0:
         return f"under {hi:g} px"
     return f"{lo:g} px and more" if hi == float("inf") else f"{lo:g}-{hi:g} px"
-
-
-def index_sizes(boxes: np.ndarray) -> np.ndarray:
-    """Each box's longer side, pixels."""
-    return np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) if len(boxes) else np.zeros(0)
 
 
 @dataclass

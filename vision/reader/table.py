@@ -160,19 +160,19 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     reach = max(float(P[k] @ facing) for m in table for c in m.cards
                 for k in reading.cards[c].corners) if facing is not None else 0.0
 
+    def mean_along(g: list[int], way: np.ndarray) -> float:
+        return float(np.mean([P[k] @ way for c in g for k in reading.cards[c].corners]))
+
     def in_front(g: list[int]) -> bool:
-        return facing is not None and float(np.mean([P[k] @ facing for c in g for k in reading.cards[c].corners])) > reach
+        return facing is not None and mean_along(g, facing) > reach
 
     hand = max(sizes.values(), key=lambda g: (not _pile_like(reading, g, settings), in_front(g), len(g)))
     if in_front(hand):                    # the hand's other rows before the players, however far off
         side = np.array([-facing[1], facing[0]])
         span = [float(P[k] @ side) for c in hand for k in reading.cards[c].corners]
-
-        def within(g: list[int]) -> bool:
-            return min(span) <= float(np.mean([P[k] @ side for c in g for k in reading.cards[c].corners])) <= max(span)
-
-        hand = hand + [c for g in sizes.values() if g is not hand and in_front(g) and within(g)
-                       and not _pile_like(reading, g, settings) for c in g]
+        hand = hand + [c for g in sizes.values() if g is not hand and in_front(g)
+                       and min(span) <= mean_along(g, side) <= max(span) and not _pile_like(reading, g, settings)
+                       for c in g]
     thrown = _turned_pile(reading, hand, settings)
     hand = [c for c in hand if c not in thrown]
     held = set(hand)
