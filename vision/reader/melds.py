@@ -1180,7 +1180,8 @@ class _Grouper:
         and is flagged). Laid by hand, a short meld's cards may step unevenly (bent up to
         ``natural_bend``), which no seed of an invalid line may, and a valid three's corner may
         have been taken for another card's far corner; they must run along a valid meld beside
-        them and step as the melds do (``_along_the_melds``), their middle card covered
+        them and step as the melds do (``_along_the_melds``; a valid three with a joker, whose
+        index sits aside, within ``along_joker_turn`` degrees), their middle card covered
         (``_middle_shows_far``), and no more than one of them show a second corner (only the last
         card laid does): a discard pile's cards lie loose and show theirs. ``rows``: the lines
         that made no meld, left as they are. The best fitting three first."""
@@ -1202,9 +1203,13 @@ class _Grouper:
                         if not one_card_off([cards[c].card for c in three]):
                             continue             # as ``plausible``: three cards by chance
                         meld = self._three(three, (k, l, m))
+                        # a joker's index sits aside (a word, a figure): a valid three it ends or
+                        # splits runs less exactly along its line
+                        turn = self.s.along_joker_turn if self.joker[[k, l, m]].any() \
+                            and _valid([cards[c].card for c in three]) else None
                         shown = sum(len(set(cards[c].corners) - {a} - set(self.partners.get(a, []))) > 0
                                     for c, a in zip(three, (k, l, m)))
-                        if shown <= 1 and self._along_the_melds(meld) and not self._middle_shows_far(meld, cards):
+                        if shown <= 1 and self._along_the_melds(meld, turn) and not self._middle_shows_far(meld, cards):
                             best = (fit, meld)
             if best is None:
                 return melds
@@ -1223,9 +1228,9 @@ class _Grouper:
         ranks = [k for k in anchors if not self.joker[k]]
         return float(np.median(self.S[ranks or list(anchors)]))
 
-    def _along_the_melds(self, meld: Meld) -> bool:
+    def _along_the_melds(self, meld: Meld, turn: Optional[float] = None) -> bool:
         """Whether a line runs as the photo's valid melds beside it do: within ``along_turn``
-        degrees of one of the ``along_near`` valid melds nearest to it (the photo holding one at
+        degrees (or ``turn``) of one of the ``along_near`` valid melds nearest to it (the photo holding one at
         least), stepping as the melds do (an invalid meld laid among them, not cards lying in a
         row by chance). A table's melds may lie in groups turned against each other. A step
         twice the other, taken for a card unread there, may be two decks' indices zig-zagging
@@ -1244,7 +1249,7 @@ class _Grouper:
         centre = self.P[list(anchors)].mean(axis=0)
         gaps = [float(np.linalg.norm(self.P[list(m.anchors)] - centre, axis=1).min()) for m in self.valid_melds]
         nearest = [self.valid_melds[i].axis for i in np.argsort(gaps)[:self.s.along_near]]
-        return share_along(way / length, nearest, self.s.along_turn) > 0
+        return share_along(way / length, nearest, self.s.along_turn if turn is None else turn) > 0
 
     # 6. direction
     def meld(self, line: _Line, card_of: dict[int, int]) -> Meld:

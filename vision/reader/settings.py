@@ -104,6 +104,7 @@ class ReaderSettings:
                                        # the line (index sizes) from its own is no meld: the next card would cover it
     stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
     along_turn: float = 8.0            # ... unless they run within this many degrees of a valid meld,
+    along_joker_turn: float = 20.0     # ... (a valid three with a joker, its index aside: this many degrees)
     along_near: int = 2                # one of this many valid melds nearest to them,
     along_steps: tuple[float, float] = (0.7, 1.4)   # stepping as they do (this share of the usual step)
     loose_threes: bool = True          # table photos: three cards in no line, lying as a short meld's do among the
