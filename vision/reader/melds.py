@@ -1230,8 +1230,8 @@ class _Grouper:
 
     def _along_the_melds(self, meld: Meld, turn: Optional[float] = None) -> bool:
         """Whether a line runs as the photo's valid melds beside it do: within ``along_turn``
-        degrees (or ``turn``) of one of the ``along_near`` valid melds nearest to it (the photo holding one at
-        least), stepping as the melds do (an invalid meld laid among them, not cards lying in a
+        degrees (or ``turn``) of one of the ``along_near`` valid melds nearest to it (the photo
+        holding one at least), stepping as the melds do (an invalid meld laid among them, not cards lying in a
         row by chance). A table's melds may lie in groups turned against each other. A step
         twice the other, taken for a card unread there, may be two decks' indices zig-zagging
         down a column: the line steps as the melds do counting that card, or not."""
