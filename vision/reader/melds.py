@@ -1200,13 +1200,13 @@ class _Grouper:
                         if fit > self.s.natural_bend or (best is not None and fit >= best[0]):
                             continue
                         three = (card_of[k], c_l, card_of[m])
-                        if not one_card_off([cards[c].card for c in three]):
+                        names = [cards[c].card for c in three]
+                        if not one_card_off(names):
                             continue             # as ``plausible``: three cards by chance
                         meld = self._three(three, (k, l, m))
                         # a joker's index sits aside (a word, a figure): a valid three it ends or
                         # splits runs less exactly along its line
-                        turn = self.s.along_joker_turn if self.joker[[k, l, m]].any() \
-                            and _valid([cards[c].card for c in three]) else None
+                        turn = self.s.along_joker_turn if self.joker[[k, l, m]].any() and _valid(names) else None
                         shown = sum(len(set(cards[c].corners) - {a} - set(self.partners.get(a, []))) > 0
                                     for c, a in zip(three, (k, l, m)))
                         if shown <= 1 and self._along_the_melds(meld, turn) and not self._middle_shows_far(meld, cards):
@@ -1231,10 +1231,10 @@ class _Grouper:
     def _along_the_melds(self, meld: Meld, turn: Optional[float] = None) -> bool:
         """Whether a line runs as the photo's valid melds beside it do: within ``along_turn``
         degrees (or ``turn``) of one of the ``along_near`` valid melds nearest to it (the photo
-        holding one at least), stepping as the melds do (an invalid meld laid among them, not cards lying in a
-        row by chance). A table's melds may lie in groups turned against each other. A step
-        twice the other, taken for a card unread there, may be two decks' indices zig-zagging
-        down a column: the line steps as the melds do counting that card, or not."""
+        holding one at least), stepping as the melds do (an invalid meld laid among them, not
+        cards lying in a row by chance). A table's melds may lie in groups turned against each
+        other. A step twice the other, taken for a card unread there, may be two decks' indices
+        zig-zagging down a column: the line steps as the melds do counting that card, or not."""
         if not self.valid_melds:
             return False
         anchors = meld.anchors
