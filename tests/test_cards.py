@@ -338,3 +338,27 @@ def test_two_copies_side_by_side_each_showing_one_edge_are_two_cards_where_whole
     cards = merge_corners(corners_of(found), ReaderSettings(), turned_ones({1, 3, 5, 7, 9, 11, 13, 15, 17}))
     assert sorted(c.corners for c in cards if c.card == "5S") == [(10, 11), (12, 13)]
     assert sorted(len(c.corners) for c in cards if c.card in ("9C", "9S")) == [4, 4]
+
+
+def test_four_index_cards_one_over_the_other_each_showing_one_ends_two_corners_are_one_card_each():
+    # as a photo gave them (valart 000155, a hand): a 2D over a 3C of a four-index deck, each
+    # showing the two corners of its lower end, printed the same way up a card's width apart;
+    # a lone pair printed alike is two cards (two decks), but these two pairs step alike and lie
+    # one beside the other as a ladder's rungs do
+    corners = corners_of(card_corners("2D", 400, 400, four=True, only=(1, 3)),
+                         card_corners("3C", 400, 500, four=True, only=(1, 3)))
+    alike = IndexWays(lambda i, j: True, lambda i, j: False)
+    assert sorted((c.card, len(c.corners)) for c in merge_corners(corners, same_way_up=alike)) == [("2D", 2), ("3C", 2)]
+    assert len(merge_corners(corners, ReaderSettings(rung_square=0.0), alike)) == 4
+    # one such pair alone stays two cards
+    assert len(merge_corners(corners_of(card_corners("2D", 400, 400, four=True, only=(1, 3))), same_way_up=alike)) == 2
+
+
+def test_copies_in_a_spread_hands_next_row_stay_two_cards_though_two_pairs_step_alike():
+    # as a photo gave them (heldout3 000353): a hand spread in two rows, a 10H and a 7S of each
+    # deck, each copy in the other row; the two pairs step alike, but aslant to the row
+    box = lambda x, y: [x - 15, y - 16, x + 15, y + 16]  # noqa: E731
+    corners = corners_of([("10H", box(593, 414)), ("10H", box(488, 346)), ("7S", box(542, 430)), ("7S", box(435, 377))])
+    alike = IndexWays(lambda i, j: True, lambda i, j: False)
+    assert len(merge_corners(corners, same_way_up=alike)) == 4
+    assert len(merge_corners(corners, ReaderSettings(rung_square=0.8), alike)) == 2

@@ -61,6 +61,9 @@ class ReaderSettings:
     slant_sizes: float = 1.3           # its indices alike in size (at most this ratio apart), when over 12%
     same_way_margin: float = 0.1       # a lone pair whose crops match this much better as they lie
                                        # than turned round is two cards (index_turn.py)
+    rung_square: float = 0.35          # ... unless another pair steps as it does, beside it as a ladder's rungs (their
+                                       # midpoints' offset within this cosine of square to the step): four-index cards
+                                       # one over the other, each showing the two corners of one end (cards.py)
     turned_margin: float = 0.3         # two crops matching this much better turned round are printed turned round:
                                        # never two neighbouring cards of a meld (index_ways.py)
     turned_px: float = 25.0            # ... when both boxes are this long at least (a smaller index's crop tells no turn)
