@@ -343,34 +343,30 @@ def far_enough(d: float, low: float, settings: ReaderSettings,
     return d >= low or (d >= settings.turned_card_min and turned is not None and turned(i, j))
 
 
-def _rungs(found: list[tuple[float, int, int]], centres: np.ndarray, sizes: np.ndarray,
-           settings: ReaderSettings) -> list[bool]:
-    """For each candidate pair (``_candidates``), whether another pair of the photo steps as it
-    does and lies beside it as a ladder's rungs do: their midpoints' offset within
-    ``rung_square`` (a cosine) of square to the step. Four-index cards lying one over the other
-    each show the two corners of one end, printed the same way up, a card's width apart
-    (``valart`` 000155, a hand); two copies in a spread hand's next row lie as the row does,
-    aslant to the step (``heldout3`` 000353)."""
-    out = []
-    for a, (_, i, j) in enumerate(found):
-        v = centres[j] - centres[i]
-        length = float(np.linalg.norm(v))
-        slack = settings.pair_tolerance * length + settings.pair_slack * (sizes[i] + sizes[j]) / 2
-        mid = (centres[i] + centres[j]) / 2
-        hit = False
-        for b, (_, k, m) in enumerate(found):
-            if b == a or {k, m} & {i, j}:
-                continue
-            w = centres[m] - centres[k]
-            if min(np.linalg.norm(v - w), np.linalg.norm(v + w)) > slack:
-                continue
-            off = (centres[k] + centres[m]) / 2 - mid
-            n = float(np.linalg.norm(off))
-            if n > 0 and abs(float(off @ v)) / (n * length) < settings.rung_square:
-                hit = True
-                break
-        out.append(hit)
-    return out
+def _rung(a: int, found: list[tuple[float, int, int]], centres: np.ndarray, sizes: np.ndarray,
+          settings: ReaderSettings) -> bool:
+    """Whether another candidate pair of the photo (``_candidates``) steps as pair ``a`` does and
+    lies beside it as a ladder's rungs do: their midpoints' offset within ``rung_square`` (a
+    cosine) of square to the step. Four-index cards lying one over the other each show the two
+    corners of one end, printed the same way up, a card's width apart (``valart`` 000155, a
+    hand); two copies in a spread hand's next row lie as the row does, aslant to the step
+    (``heldout3`` 000353)."""
+    _, i, j = found[a]
+    v = centres[j] - centres[i]
+    length = float(np.linalg.norm(v))
+    slack = settings.pair_tolerance * length + settings.pair_slack * (sizes[i] + sizes[j]) / 2
+    mid = (centres[i] + centres[j]) / 2
+    for b, (_, k, m) in enumerate(found):
+        if b == a or {k, m} & {i, j}:
+            continue
+        w = centres[m] - centres[k]
+        if min(np.linalg.norm(v - w), np.linalg.norm(v + w)) > slack:
+            continue
+        off = (centres[k] + centres[m]) / 2 - mid
+        n = float(np.linalg.norm(off))
+        if n > 0 and abs(float(off @ v)) / (n * length) < settings.rung_square:
+            return True
+    return False
 
 
 def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
@@ -379,7 +375,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     """The photo's cards. ``same_way_up(i, j)``, when given (the photo is at hand), says that two
     corners are printed the same way up: then a lone pair of them is two cards, since a card's
     far corner is printed turned round (``index_turn.py``), unless it lies as a ladder's rung
-    beside another pair stepping alike (``_rungs``). ``supported``: pairs (i < j) known to
+    beside another pair stepping alike (``_rung``). ``supported``: pairs (i < j) known to
     step as the photo's cards do, when ``corners`` are only some of the photo's."""
     n = len(corners)
     names = corners.names
@@ -391,11 +387,11 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     # pairs stepping as the photo's cards do come first, however close (a jumbo index's width);
     # a lone pair only when it is no closer than a card's corners ever lie (``far_enough``)
     turned = turned_round(same_way_up)
-    rungs = _rungs(found, centres, sizes, settings) if same_way_up is not None else []
     pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j) in enumerate(found)
              if support[k] >= settings.pair_support
              or (far_enough(d, settings.same_card_min, settings, turned, i, j)
-                 and not (same_way_up is not None and same_way_up(i, j) and not rungs[k]))]
+                 and not (same_way_up is not None and same_way_up(i, j)
+                          and not _rung(k, found, centres, sizes, settings)))]
     # closest first within each: a card's own corners before a far copy's
     group = list(range(n))
     members: dict[int, list[int]] = {i: [i] for i in range(n)}
