@@ -287,9 +287,62 @@ def test_a_cards_two_corners_and_a_copys_printed_alike_along_the_longer_side_are
     alike = lambda i, j: upright[i] == upright[j]  # noqa: E731
     assert [len(c.corners) for c in merge_corners(corners)] == [3]                # geometry alone: one card
     assert sorted(len(c.corners) for c in merge_corners(corners, same_way_up=alike)) == [1, 2]
-    # a four-index card's top-left, bottom-right and top-right corners: one card
-    four = corners_of(card_corners("5D", 400, 400, four=True, only=(0, 1, 2)))     # printed as upright says
-    assert [len(c.corners) for c in merge_corners(four, same_way_up=alike)] == [3]
+    # a four-index card's top-left, bottom-right and top-right corners: one card, where the photo
+    # shows four-index cards (``test_..._where_the_photo_shows_no_four_index_card`` below)
+    four = corners_of(card_corners("5D", 400, 400, four=True, only=(0, 1, 2)), _four_index_fan())
+    ways = turned_ones({1} | {4 + 2 * k + 1 for k in range(4)})
+    assert [len(c.corners) for c in merge_corners(four, same_way_up=ways) if c.card == "5D"] == [3]
+
+
+def _four_index_fan() -> list:
+    """A hand of a four-index deck held as a fan, far to the right: each card shows the two
+    corners down its left edge, the top one upright, the bottom one turned round."""
+    return [c for k, name in enumerate(("7S", "8S", "9S", "10S"))
+            for c in card_corners(name, 1000 + 60 * k, 400, four=True, only=(0, 3))]
+
+
+def test_a_cards_two_corners_and_a_copys_printed_alike_are_two_cards_where_the_photo_shows_no_four_index_card():
+    # a hand of a two-index deck (heldout4 000094): a 2H shows its top-left and bottom-right
+    # corners, the second deck's 2H one corner where a four-index card's top-right would lie,
+    # printed as that would be; three corners printed so are one card only of a four-index deck,
+    # and nothing else in the photo shows one: two cards
+    three = card_corners("2H", 400, 400, four=True, only=(0, 1, 2))     # top-left, bottom-right, top-right
+    alike = turned_ones({1})
+    assert sorted(len(c.corners) for c in merge_corners(corners_of(three), same_way_up=alike)) == [1, 2]
+    assert [len(c.corners) for c in merge_corners(corners_of(three))] == [3]    # the turn not told: one card
+    # a fan of four-index cards beside it, each showing two corners printed turned round down its
+    # edge, as several cards do alike: the deck has four indices, and the three are one card
+    fan = _four_index_fan()
+    ways = turned_ones({1} | {3 + 2 * k + 1 for k in range(4)})
+    cards = merge_corners(corners_of(three, fan), same_way_up=ways)
+    assert [len(c.corners) for c in cards if c.card == "2H"] == [3]
+    assert sorted(len(c.corners) for c in cards if c.card != "2H") == [2, 2, 2, 2]
+    # so too where a card shows its whole face
+    whole = card_corners("KD", 400, 1200, four=True)
+    cards = merge_corners(corners_of(three, whole), same_way_up=turned_ones({1, 4, 6}))
+    assert sorted(len(c.corners) for c in cards) == [3, 4]
+
+
+def test_two_copies_next_to_each_other_in_a_row_stay_two_cards_though_pairs_step_as_they_do():
+    # as a photo gave them (unseen 000151): a hand spread in a row, one corner showing per card,
+    # two 4H of two decks next to each other; four-index cards elsewhere show their two top
+    # corners as far apart as the row's step, so the 4H pair steps as three others do. The row
+    # runs on beyond it, a card one step on at both ends, printed alike: two cards
+    box = lambda x, y: [x - 15, y - 15, x + 15, y + 15]  # noqa: E731
+    row = [("6D", box(100, 400)), ("4H", box(150, 400)), ("4H", box(200, 400)), ("QC", box(250, 400))]
+    tops = [(name, box(x, y)) for name, x, y in (("5C", 600, 100), ("9S", 900, 700), ("JK", 300, 1000))
+            for name, x in ((name, x), (name, x + 50))]
+    corners = corners_of(row, tops)
+    alike = turned_ones(set())
+    cards = merge_corners(corners, same_way_up=alike)
+    assert sorted(len(c.corners) for c in cards if c.card == "4H") == [1, 1]
+    assert sorted(len(c.corners) for c in cards if c.card in ("5C", "9S", "JK")) == [2, 2, 2]
+    assert [len(c.corners) for c in merge_corners(corners, ReaderSettings(row_on=0.0), alike)
+            if c.card == "4H"] == [2]
+    # the row's last card gone, the step runs on at one end only (a four-index card's top corners
+    # and the next card of a meld laid in a row): one card, as the photo's pairs step
+    cards = merge_corners(corners_of(row[:3], tops), same_way_up=alike)
+    assert [len(c.corners) for c in cards if c.card == "4H"] == [2]
 
 
 def test_a_close_pair_known_to_step_as_the_photos_cards_do_is_one_card():

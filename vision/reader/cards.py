@@ -369,14 +369,51 @@ def _rung(a: int, found: list[tuple[float, int, int]], centres: np.ndarray, size
     return False
 
 
+def _in_a_row(i: int, j: int, centres: np.ndarray, sizes: np.ndarray,
+              same_way_up: Optional[Callable[[int, int], bool]], settings: ReaderSettings) -> bool:
+    """Whether corners i and j, printed the same way up, lie as two cards in a row: another
+    corner printed as they are lies one step on beyond each of them, within ``row_on`` index
+    sizes of where the step puts it. Two copies next to each other in a spread hand's row step
+    as the row does (``unseen`` 000151); a four-index card's two top corners lie a card's width
+    apart, and seldom does an index lie a width further on at both ends (at one end it may: the
+    next card of a meld laid in a row, ``unseen`` 000160)."""
+    if same_way_up is None or not settings.row_on or not same_way_up(i, j):
+        return False
+    step = centres[j] - centres[i]
+    reach = settings.row_on * (sizes[i] + sizes[j]) / 2
+    for end, point in ((i, centres[i] - step), (j, centres[j] + step)):
+        near = np.flatnonzero(np.linalg.norm(centres - point, axis=1) <= reach)
+        if not any(k not in (i, j) and same_way_up(end, int(k)) for k in near):
+            return False
+    return True
+
+
+def _four_index_shown(found: list[tuple[float, int, int]], support: np.ndarray, centres: np.ndarray,
+                      sizes: np.ndarray, same_way_up: Callable[[int, int], bool], settings: ReaderSettings) -> bool:
+    """Whether the photo's candidate pairs (``_candidates``, with their support) show a four-index
+    deck: pairs printed turned round stepping as ``pair_support`` others do (a fan of four-index
+    cards shows each card's two corners down its edge, a card's height apart; a two-index deck's
+    cards, overlapping, show one corner each), or a pair printed alike lying as a ladder's rung
+    (``_rung``). Besides these, a card showing four corners (``_whole_cards``) tells it. True
+    when the turn is not told (``same_way_up`` a plain check): nothing is ruled out."""
+    turned = turned_round(same_way_up)
+    if turned is None:
+        return True
+    return any((turned(i, j) and support[k] >= settings.pair_support)
+               or (same_way_up(i, j) and _rung(k, found, centres, sizes, settings))
+               for k, (_, i, j) in enumerate(found))
+
+
 def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
                   same_way_up: Optional[Callable[[int, int], bool]] = None,
                   supported: frozenset[tuple[int, int]] = frozenset()) -> list[ReadCard]:
     """The photo's cards. ``same_way_up(i, j)``, when given (the photo is at hand), says that two
     corners are printed the same way up: then a lone pair of them is two cards, since a card's
     far corner is printed turned round (``index_turn.py``), unless it lies as a ladder's rung
-    beside another pair stepping alike (``_rung``). ``supported``: pairs (i < j) known to
-    step as the photo's cards do, when ``corners`` are only some of the photo's."""
+    beside another pair stepping alike (``_rung``); any pair of them is two cards in a row
+    (``_in_a_row``); and three or four corners, two of them so printed, are a card and a copy
+    where the photo shows no four-index card (``_four_index_shown``). ``supported``: pairs
+    (i < j) known to step as the photo's cards do, when ``corners`` are only some of the photo's."""
     n = len(corners)
     names = corners.names
     centres = corners.centres.astype(np.float64)
@@ -388,10 +425,11 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     # a lone pair only when it is no closer than a card's corners ever lie (``far_enough``)
     turned = turned_round(same_way_up)
     pairs = [(0 if support[k] >= settings.pair_support else 1, d, i, j) for k, (d, i, j) in enumerate(found)
-             if support[k] >= settings.pair_support
-             or (far_enough(d, settings.same_card_min, settings, turned, i, j)
-                 and not (same_way_up is not None and same_way_up(i, j)
-                          and not _rung(k, found, centres, sizes, settings)))]
+             if (support[k] >= settings.pair_support
+                 or (far_enough(d, settings.same_card_min, settings, turned, i, j)
+                     and not (same_way_up is not None and same_way_up(i, j)
+                              and not _rung(k, found, centres, sizes, settings))))
+             and not _in_a_row(i, j, centres, sizes, same_way_up, settings)]
     # closest first within each: a card's own corners before a far copy's
     group = list(range(n))
     members: dict[int, list[int]] = {i: [i] for i in range(n)}
@@ -411,11 +449,26 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
         members[quad[0]] = list(quad)
         for k in quad[1:]:
             del members[k]
+    four_index: list[bool] = []                     # whether the photo shows a four-index card, asked once
+
+    def printed_alike(joined: list[int]) -> bool:
+        """Three or four corners, two of them printed the same way up, where the photo shows no
+        four-index card: a card's two corners and a copy's (``_four_index_shown``)."""
+        if same_way_up is None or len(joined) < 3 \
+                or not any(same_way_up(a, b) for a, b in combinations(joined, 2)):
+            return False
+        if not four_index:
+            four_index.append(bool(wholes) or _four_index_shown(found, support, centres, sizes, same_way_up,
+                                                                 settings))
+        return not four_index[0]
+
     for _, d, i, j in sorted(pairs):
         ri, rj = root(i), root(j)
         if ri == rj or len(members[ri]) + len(members[rj]) > 4:
             continue
         joined = members[ri] + members[rj]
+        if printed_alike(joined):
+            continue
         far = max(np.linalg.norm(centres[a] - centres[b]) / sizes[[a, b]].mean() for a in joined for b in joined)
         if far > settings.same_card_max or not _rectangle(centres[joined], sizes[joined], settings) \
                 or not _diagonals_turned(centres[joined], joined, same_way_up, settings) \

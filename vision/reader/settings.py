@@ -64,6 +64,8 @@ class ReaderSettings:
     rung_square: float = 0.35          # ... unless another pair steps as it does, beside it as a ladder's rungs (their
                                        # midpoints' offset within this cosine of square to the step): four-index cards
                                        # one over the other, each showing the two corners of one end (cards.py)
+    row_on: float = 0.4                # a pair printed alike whose step runs on at both ends to another such
+                                       # corner, within this many index sizes, is two copies in a row (cards.py)
     turned_margin: float = 0.3         # two crops matching this much better turned round are printed turned round:
                                        # never two neighbouring cards of a meld (index_ways.py)
     turned_px: float = 25.0            # ... when both boxes are this long at least (a smaller index's crop tells no turn)
