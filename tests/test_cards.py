@@ -290,7 +290,7 @@ def test_a_cards_two_corners_and_a_copys_printed_alike_along_the_longer_side_are
     # a four-index card's top-left, bottom-right and top-right corners: one card, where the photo
     # shows four-index cards (``test_..._where_the_photo_shows_no_four_index_card`` below)
     four = corners_of(card_corners("5D", 400, 400, four=True, only=(0, 1, 2)), _four_index_fan())
-    ways = turned_ones({1} | {4 + 2 * k + 1 for k in range(4)})
+    ways = turned_ones({1} | {3 + 2 * k + 1 for k in range(4)})
     assert [len(c.corners) for c in merge_corners(four, same_way_up=ways) if c.card == "5D"] == [3]
 
 
