@@ -13,6 +13,7 @@ corner lying between the two (another card's index on top) means they are two ca
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Callable, Iterable, Optional
 
@@ -389,14 +390,14 @@ def _in_a_row(i: int, j: int, centres: np.ndarray, sizes: np.ndarray,
 
 
 def _four_index_shown(found: list[tuple[float, int, int]], support: np.ndarray, centres: np.ndarray,
-                      sizes: np.ndarray, same_way_up: Callable[[int, int], bool], settings: ReaderSettings) -> bool:
+                      sizes: np.ndarray, same_way_up: Callable[[int, int], bool],
+                      turned: Optional[Callable[[int, int], bool]], settings: ReaderSettings) -> bool:
     """Whether the photo's candidate pairs (``_candidates``, with their support) show a four-index
     deck: pairs printed turned round stepping as ``pair_support`` others do (a fan of four-index
     cards shows each card's two corners down its edge, a card's height apart; a two-index deck's
     cards, overlapping, show one corner each), or a pair printed alike lying as a ladder's rung
     (``_rung``). Besides these, a card showing four corners (``_whole_cards``) tells it. True
-    when the turn is not told (``same_way_up`` a plain check): nothing is ruled out."""
-    turned = turned_round(same_way_up)
+    when the turn is not told (``turned`` None: ``same_way_up`` a plain check): nothing is ruled out."""
     if turned is None:
         return True
     return any((turned(i, j) and support[k] >= settings.pair_support)
@@ -449,7 +450,9 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
         members[quad[0]] = list(quad)
         for k in quad[1:]:
             del members[k]
-    four_index: list[bool] = []                     # whether the photo shows a four-index card, asked once
+    @cache
+    def four_index() -> bool:                       # whether the photo shows a four-index card, asked once
+        return bool(wholes) or _four_index_shown(found, support, centres, sizes, same_way_up, turned, settings)
 
     def printed_alike(joined: list[int]) -> bool:
         """Three or four corners, two of them printed the same way up, where the photo shows no
@@ -457,10 +460,7 @@ def merge_corners(corners: Corners, settings: ReaderSettings = ReaderSettings(),
         if same_way_up is None or len(joined) < 3 \
                 or not any(same_way_up(a, b) for a, b in combinations(joined, 2)):
             return False
-        if not four_index:
-            four_index.append(bool(wholes) or _four_index_shown(found, support, centres, sizes, same_way_up,
-                                                                 settings))
-        return not four_index[0]
+        return not four_index()
 
     for _, d, i, j in sorted(pairs):
         ri, rj = root(i), root(j)
