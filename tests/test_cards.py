@@ -294,10 +294,10 @@ def test_a_cards_two_corners_and_a_copys_printed_alike_along_the_longer_side_are
     assert [len(c.corners) for c in merge_corners(four, same_way_up=ways) if c.card == "5D"] == [3]
 
 
-def _four_index_fan() -> list:
-    """A hand of a four-index deck held as a fan, far to the right: each card shows the two
-    corners down its left edge, the top one upright, the bottom one turned round."""
-    return [c for k, name in enumerate(("7S", "8S", "9S", "10S"))
+def _four_index_fan(n: int = 4) -> list:
+    """A hand of ``n`` cards of a four-index deck held as a fan, far to the right: each card shows
+    the two corners down its left edge, the top one upright, the bottom one turned round."""
+    return [c for k, name in enumerate(("7S", "8S", "9S", "10S")[:n])
             for c in card_corners(name, 1000 + 60 * k, 400, four=True, only=(0, 3))]
 
 
@@ -317,6 +317,15 @@ def test_a_cards_two_corners_and_a_copys_printed_alike_are_two_cards_where_the_p
     cards = merge_corners(corners_of(three, fan), same_way_up=ways)
     assert [len(c.corners) for c in cards if c.card == "2H"] == [3]
     assert sorted(len(c.corners) for c in cards if c.card != "2H") == [2, 2, 2, 2]
+    # two cards of such a fan tell it too (valart3 000076): each one's pair steps as two others do
+    # (the other card's, and the 2H's right-hand corners, a card's height apart)
+    ways = turned_ones({1} | {3 + 2 * k + 1 for k in range(2)})
+    cards = merge_corners(corners_of(three, _four_index_fan(2)), same_way_up=ways)
+    assert [len(c.corners) for c in cards if c.card == "2H"] == [3]
+    assert sorted(len(c.corners) for c in cards if c.card != "2H") == [2, 2]
+    # one does not: a pair stepping as one other does may be two copies by chance
+    cards = merge_corners(corners_of(three, _four_index_fan(1)), same_way_up=turned_ones({1, 4}))
+    assert sorted(len(c.corners) for c in cards if c.card == "2H") == [1, 2]
     # so too where a card shows its whole face
     whole = card_corners("KD", 400, 1200, four=True)
     cards = merge_corners(corners_of(three, whole), same_way_up=turned_ones({1, 4, 6}))
