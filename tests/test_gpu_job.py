@@ -50,6 +50,11 @@ def test_flags_set_every_setting_and_a_missing_pack_is_refused(tmp_path, monkeyp
     assert seen["settings"].classifier_layout == "fine" and JobSettings().classifier_layout == "quarter"
     assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--classifier-layout", "half"]) == 2
     assert "no classifier layout 'half'" in capsys.readouterr().err
+    # the factory's index sizes, as burraco synth takes them; a bad range is refused before anything is made
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--synth-index-px", "10,40"]) == 0
+    assert seen["settings"].synth_index_px == "10,40" and JobSettings().synth_index_px == ""
+    assert main(["--pack", str(pack), "--out", str(tmp_path / "out"), "--synth-index-px", "40,10"]) == 2
+    assert "--index-px must be two sizes" in capsys.readouterr().err
 
 
 def test_the_classifiers_training_continues_the_weights_given(pack, tmp_path):
@@ -66,7 +71,7 @@ def test_the_classifiers_training_continues_the_weights_given(pack, tmp_path):
 
 def test_environment_and_factory_phases_from_a_pack(pack, tmp_path, monkeypatch):
     monkeypatch.setenv(PACK_ENV, "")                    # the job sets it; monkeypatch restores it after
-    settings = JobSettings(photos=3, synth_workers=1, work=str(tmp_path / "work"), total_min=5)
+    settings = JobSettings(photos=3, synth_workers=1, work=str(tmp_path / "work"), total_min=5, synth_index_px="10,14")
     job = Job(settings, pack, tmp_path / "out", wheels=None)
     assert job.phase("environment", job.environment)["pack_designs"] == 1
     synth = job.phase("synth", job.synth)
@@ -74,6 +79,8 @@ def test_environment_and_factory_phases_from_a_pack(pack, tmp_path, monkeypatch)
     report = json.loads((tmp_path / "out" / "job.json").read_text())
     assert report["phases"]["synth"]["photos"] == 3 and report["errors"] == []
     assert len(list((tmp_path / "work" / "data" / "images").glob("*.jpg"))) == 3
+    drawn = [json.loads(t.read_text())["index_px"] for t in (tmp_path / "work" / "data" / "truth").glob("*.json")]
+    assert len(drawn) == 3 and all(10 <= px <= 14 for px in drawn)      # the index sizes asked for
     assert "synth: done" in (tmp_path / "out" / "job.log").read_text()
 
 

@@ -24,6 +24,17 @@ from .synth_settings import SynthSettings
 _STATE: dict = {}
 
 
+def index_sizes(text: str) -> tuple[float, float]:
+    """``--index-px``'s "LO,HI": the range of index sizes drawn, in pixels, 4 <= LO <= HI."""
+    try:
+        lo, hi = (float(v) for v in text.split(","))
+    except ValueError:
+        lo = hi = -1.0
+    if not 4 <= lo <= hi:
+        raise ValueError(f"--index-px must be two sizes LO,HI in pixels, 4 <= LO <= HI, not {text!r}")
+    return lo, hi
+
+
 def chosen_designs(split: str, settings: SynthSettings, only: str = "") -> tuple:
     """The split's designs, or those of them whose names match one of ``only``'s comma-separated
     patterns (``fnmatch``, e.g. ``"kde/*,gnome/paris"``). Raises ValueError when none match."""
@@ -112,14 +123,10 @@ def synth_command(argv: list[str]) -> int:
     settings = replace(SynthSettings(), procedural_designs=args.procedural, procedural_fonts=args.fonts)
     if args.index_px:
         try:
-            lo, hi = (float(v) for v in args.index_px.split(","))
-        except ValueError:
-            lo = hi = -1.0
-        if not 4 <= lo <= hi:
-            print(f"burraco synth: --index-px must be two sizes LO,HI in pixels, 4 <= LO <= HI, not {args.index_px!r}",
-                  file=sys.stderr)
+            settings = replace(settings, index_px=index_sizes(args.index_px))
+        except ValueError as err:
+            print(f"burraco synth: {err}", file=sys.stderr)
             return 2
-        settings = replace(settings, index_px=(lo, hi))
     try:
         chosen_designs(args.designs, settings, args.only)
     except ValueError as err:

@@ -53,6 +53,7 @@ class JobSettings:
     seed: int = 1000
     synth_workers: int = 0              # 0: every core
     synth_min: float = 2.75             # ~16 cores x 1.2-2 photos/s: about 3,500-5,000 photos
+    synth_index_px: str = ""            # "LO,HI": the index sizes drawn (burraco synth --index-px); "": the factory's
     detector_min: float = 6.0           # at most; shortened to what total_min leaves
     detector_tail_s: float = 50.0       # after the detector's budget: its final validation, ONNX export, copies
     detector_model: str = "yolo11n.yaml"
@@ -193,8 +194,9 @@ class Job:
             shutil.rmtree(self.data)
         budget = min(self.s.synth_min, max(0.1, (self.left() - 60) / 60))
         workers = self.s.synth_workers or os.cpu_count() or 1
+        sizes = ["--index-px", self.s.synth_index_px] if self.s.synth_index_px else []
         rc = synth_command(["--out", str(self.data), "--n", str(self.s.photos), "--seed", str(self.s.seed),
-                            "--designs", "train", "--workers", str(workers), "--budget-min", f"{budget:.3f}"])
+                            "--designs", "train", "--workers", str(workers), "--budget-min", f"{budget:.3f}", *sizes])
         if rc != 0:
             raise RuntimeError(f"burraco synth exited {rc}")
         manifest = json.loads((self.data / "manifest-000000.json").read_text())
@@ -422,6 +424,13 @@ def main(argv: list[str] | None = None) -> int:
     if settings.classifier_init and not Path(settings.classifier_init).is_file():
         print(f"gpu_job: no classifier weights to continue at {settings.classifier_init}", file=sys.stderr)
         return 2
+    if settings.synth_index_px:
+        from vision.synth.synth_cli import index_sizes
+        try:
+            index_sizes(settings.synth_index_px)
+        except ValueError as err:
+            print(f"gpu_job: {err}", file=sys.stderr)
+            return 2
     return Job(settings, args.pack, args.out, args.wheels).run()
 
 
