@@ -97,6 +97,20 @@ def test_a_low_confidence_card_is_flagged_with_its_other_readings():
     assert "4H read with 40%" in flag["message"] and "4D" in flag["message"]
 
 
+@pytest.mark.parametrize("kind", ["hand", "table"])
+def test_a_joker_is_flagged_at_a_certainty_another_card_is_not(kind):
+    # the reader names a joker right less often at a given certainty (a pip or court detail read
+    # as one), and a joker counts most: 65% is a doubt for it, not for a 5H
+    t = Table().meld(["3H", "JK", "5H"], (300, 300))
+    flags = _read(t, kind, probs={1: [("JK", 0.65), ("JS", 0.2)], 2: [("5H", 0.65), ("6H", 0.2)]})["flags"]
+    doubted = [f["cards"] for f in flags if f["kind"] == "low_confidence"]
+    assert doubted == [[1]]
+    assert all(f["level"] == "check" for f in flags if f["kind"] == "low_confidence")
+    # surely read, it is not
+    flags = _read(t, kind, probs={1: [("JK", 0.8), ("JS", 0.1)]})["flags"]
+    assert not [f for f in flags if f["kind"] == "low_confidence"]
+
+
 def test_a_doubtful_card_whose_other_reading_scores_its_meld_otherwise_is_flagged():
     run = ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
     # the natural 2 of a clean burraco read as 2C with 58%: a valid dirty burraco, 100 points less

@@ -123,10 +123,17 @@ def small_indices(f: TableFacts) -> list[Flag]:
                                            "pixels): take it closer for a surer reading", px=round(f.unit)))]
 
 
+def _least_sure(f: TableFacts, c: int) -> float:
+    """The certainty under which card ``c``'s reading is flagged (``low_confidence``): higher for
+    a joker, which the reader names right less often at a given certainty than other cards (a
+    pip or court detail read as one) and which counts most."""
+    return f.settings.joker_confidence if f.cards[c].card == "JK" else f.settings.low_confidence
+
+
 def low_confidence(f: TableFacts) -> list[Flag]:
     out = []
     for c, card in enumerate(f.cards):
-        if card.confidence < f.settings.low_confidence:
+        if card.confidence < _least_sure(f, c):
             others = [f"{n} ({100 * p:.0f}%)" for n, p in f.alternatives(c) if n != card.card][:2]
             pct = round(100 * card.confidence)
             if others:
@@ -143,7 +150,7 @@ def _next_reading(f: TableFacts, c: int) -> Optional[tuple[str, float]]:
     sure, nor so unsure that ``low_confidence`` flags it already) and that reading is likely
     enough to matter."""
     card = f.cards[c]
-    if not f.settings.low_confidence <= card.confidence < f.settings.doubt_below:
+    if not _least_sure(f, c) <= card.confidence < f.settings.doubt_below:
         return None
     other = next(((n, p) for n, p in f.alternatives(c) if n != card.card and n != "none"), None)
     return other if other is not None and other[1] >= f.settings.doubt_other else None

@@ -143,6 +143,8 @@ class ReaderSettings:
     edge_margin: float = 1.0           # a meld whose next card would lie this close to the edge (index sizes) is cut
     stray_near: float = 3.0            # a card in no meld this close to a meld's card (index sizes) is a doubt
     low_confidence: float = 0.5        # a card read with less than this is flagged
+    joker_confidence: float = 0.7      # a joker, with less than this: read right less often at the same
+                                       # certainty (hand photos, 50-70%: 13 of 39 jokers, 584 of 744 other cards)
     small_flag: float = 20.0           # a photo whose corners' median box is shorter (px, longer side) is flagged:
                                        # under 20 px a quarter of the indices are read wrong (models/README.md)
     doubt_below: float = 0.9           # a card (of a valid meld, or the hand) read with less, whose next
