@@ -394,9 +394,9 @@ def _four_index_shown(found: list[tuple[float, int, int]], support: np.ndarray, 
                       turned: Optional[Callable[[int, int], bool]], settings: ReaderSettings) -> bool:
     """Whether the photo's candidate pairs (``_candidates``, with their support) show a four-index
     deck: pairs printed turned round stepping as ``pair_support`` - 1 others do (a fan of three
-    four-index cards or more shows each card's two corners down its edge, a card's height apart; a
-    two-index deck's cards, overlapping, show one corner each), or a pair printed alike lying as a ladder's rung
-    (``_rung``). Besides these, a card showing four corners (``_whole_cards``) tells it. True
+    four-index cards or more shows each card's two corners down its edge, a card's height apart;
+    a two-index deck's cards, overlapping, show one corner each), or a pair printed alike lying as
+    a ladder's rung (``_rung``). Besides these, a card showing four corners (``_whole_cards``) tells it. True
     when the turn is not told (``turned`` None: ``same_way_up`` a plain check): nothing is ruled out."""
     if turned is None:
         return True
