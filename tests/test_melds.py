@@ -479,6 +479,52 @@ def test_three_discards_in_a_row_whose_middle_card_shows_its_far_corner_are_no_m
     assert ["QC", "KC", "4C"] in uncovered
 
 
+def _ways_of(turn: list[float]) -> IndexWays:
+    """Each index's turn in the photo (degrees), as the factory laid it: same way up within 60."""
+    cos = lambda i, j: math.cos(math.radians(turn[i] - turn[j]))  # noqa: E731
+    return IndexWays(lambda i, j: cos(i, j) > 0.5, lambda i, j: cos(i, j) < -0.5)
+
+
+@pytest.mark.parametrize("pile_turned", [True, False])
+def test_three_far_corners_of_a_pile_in_a_row_printed_turned_round_against_the_melds_are_no_meld(pile_turned):
+    # as a photo gave them (train4 000411): the discard pile's 7H, 7S and JK lie beside two
+    # runs, thrown roughly upright; their far corners, printed turned round against every
+    # meld's, lie in a row by chance and read 7S JK 7H, a valid group. A meld's cards show the
+    # corners printed as the other melds' do. Printed the melds' way, the three are a meld
+    found = [('7H', (209, 1167, 244, 1204)), ('7H', (416, 1199, 457, 1236)), ('7S', (397, 1342, 421, 1380)),
+             ('JK', (243, 1161, 280, 1226)), ('JK', (401, 1260, 438, 1326)), ('QH', (423, 1025, 461, 1071)),
+             ('KH', (448, 1083, 486, 1127)), ('AH', (481, 1132, 519, 1177)), ('AH', (667, 1214, 704, 1258)),
+             ('7S', (604, 925, 641, 972)), ('8S', (632, 975, 665, 1016)), ('9S', (660, 1023, 695, 1071))]
+    turn = [311, 131, 170, 341, 161, 332, 327, 330, 150, 333, 331, 337]
+    if not pile_turned:
+        turn[1], turn[2], turn[4] = 331, 350, 341
+    for threes in (False, True):
+        read = melds_read(find_melds(corners_of(found), same_way_up=_ways_of(turn), threes=threes))
+        assert ["QH", "KH", "AH"] in read and ["9S", "8S", "7S"] in read
+        _same_up_to_direction([m for m in read if "7H" in m], [["7S", "JK", "7H"]] if not pile_turned else [])
+
+
+def test_a_four_index_meld_read_along_its_turned_band_corners_stays_a_meld():
+    # as a photo gave them (train4 000710, its layout turned 160 degrees): 10S JK 10D, a
+    # four-index deck's column, is read along its cards' second band corners, printed turned
+    # round against the other melds' first corners; but each of its cards shows a corner
+    # printed as those are: a meld's bands, not a pile's far corners
+    found = [('3C', (955, 534, 974, 556)), ('3C', (872, 495, 892, 518)), ('2C', (849, 574, 869, 599)),
+             ('2C', (823, 519, 845, 545)), ('2H', (834, 582, 854, 603)), ('AH', (821, 590, 839, 611)),
+             ('AH', (739, 550, 758, 571)), ('10S', (727, 624, 753, 649)), ('10S', (702, 572, 728, 597)),
+             ('JK', (704, 621, 727, 651)), ('JK', (679, 577, 702, 608)), ('10D', (689, 635, 715, 660)),
+             ('10D', (614, 601, 641, 626)), ('10D', (646, 651, 672, 675)), ('10D', (658, 584, 685, 610)),
+             ('5D', (615, 674, 633, 693)), ('4D', (601, 677, 622, 696)), ('3D', (587, 683, 607, 702)),
+             ('2D', (571, 688, 590, 707)), ('2D', (487, 652, 508, 671)), ('6D', (486, 726, 505, 745)),
+             ('JK', (458, 716, 486, 746)), ('2H', (451, 732, 474, 754)), ('2H', (417, 687, 440, 709)),
+             ('9D', (437, 739, 460, 760)), ('9D', (397, 695, 422, 717))]
+    turn = [159, 339, 162, 342, 160, 161, 341, 163, 343, 161, 341, 160, 340, 160, 340, 162, 158, 158, 161, 341,
+            162, 159, 160, 340, 157, 337]
+    read = melds_read(find_melds(corners_of(found), same_way_up=_ways_of(turn), threes=True))
+    _same_up_to_direction(sorted(read), sorted([["9D", "2H", "JK", "6D"], ["5D", "4D", "3D", "2D"],
+                                                ["10D", "JK", "10S"], ["2C", "2H", "AH"]]))
+
+
 def test_a_long_line_mixing_suits_and_ranks_over_a_missing_card_loses_to_the_melds_it_wanders_across():
     # as the reader's corners gave them (valart 000192, down to the 13 that matter; a 7D and a
     # stray AC its weak finds): a line from the 10D over 7D, 8H, 8S, AC and the threes to the
@@ -644,9 +690,7 @@ def test_three_cards_whose_ends_read_alike_printed_turned_round_are_no_meld():
              ('2D', (211, 220, 229, 226)), ('2D', (140, 245, 157, 251))]
     # each index's turn in the photo (degrees), as the factory laid it
     turn = [157, 337, 75, 255, 104, 104, 100, 98, 278, 100, 102, 103, 100, 280]
-    cos = lambda i, j: math.cos(math.radians(turn[i] - turn[j]))  # noqa: E731
-    ways = IndexWays(lambda i, j: cos(i, j) > 0.5, lambda i, j: cos(i, j) < -0.5)
-    read = melds_read(find_melds(corners_of(found), same_way_up=ways))
+    read = melds_read(find_melds(corners_of(found), same_way_up=_ways_of(turn)))
     assert sorted(read) == sorted([["3D", "3S", "3C", "2D"], ["5D", "4D", "3D", "2D"]]), read
 
 

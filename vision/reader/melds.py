@@ -1096,11 +1096,14 @@ class _Grouper:
         photo's melds is cards lying by chance in a row (a spread hand, the discard pile), not a
         meld: its cards stay loose (and flagged). So are three cards not even one card off a
         meld (``one_card_off``), three whose middle card shows a corner its next card would cover
-        (a discard pile's), and three not quite in a row unless they run as the melds do."""
+        (a discard pile's), three not quite in a row unless they run as the melds do, and three,
+        valid or not, read along indices printed turned round against the other melds' (``_upside_down``)."""
         names = [cards[c].card for c in meld.cards]
+        anchors = meld.anchors
+        if len(anchors) == 3 and self._upside_down(meld, cards):
+            return False                             # a pile's far corners, in a row by chance
         if _valid(names):
             return True
-        anchors = meld.anchors
         if len(anchors) == 3 and not one_card_off(names):
             return False                             # three cards by chance: not even one card off a meld
         if len(anchors) == 3 and self._middle_shows_far(meld, cards):
@@ -1121,6 +1124,22 @@ class _Grouper:
         step = min((per_card(among) for among in (list(range(len(anchors))), ranks) if len(among) >= 2),
                    default=np.inf)
         return step <= self.s.stray_step * self.typical_step
+
+    def _upside_down(self, meld: Meld, cards: list[ReadCard]) -> bool:
+        """Whether every rank index of the line is printed turned round against the first
+        corners of most of the photo's other valid melds (two at least): a discard pile thrown
+        roughly upright shows its cards' far corners, which may lie in a row by chance; a meld's
+        cards show the corners the others show. Not when each of its rank cards shows a second
+        corner too (a four-index meld read along its bands' turned corners, their twins unpaired)."""
+        # a four-index row's band twins are printed turned round against each other: they tell nothing
+        others = [m.anchors[0] for m in self.valid_melds
+                  if not set(m.cards) & set(meld.cards) and not self.partners.get(m.anchors[0])]
+        ranks = [a for a in meld.anchors if not self.joker[a]]
+        if len(others) < 2 or len(ranks) < 2 or any(self.partners.get(a) for a in meld.anchors):
+            return False
+        if all(len(cards[c].corners) > 1 for c, a in zip(meld.cards, meld.anchors) if not self.joker[a]):
+            return False                             # each shows a second corner: a four-index meld's bands
+        return all(2 * sum(self._turned_pair(a, o) for o in others) > len(others) for a in ranks)
 
     def _middle_shows_far(self, meld: Meld, cards: list[ReadCard]) -> bool:
         """Whether the middle card of three shows a corner well along the line from its own
