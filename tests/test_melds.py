@@ -504,6 +504,27 @@ def test_three_far_corners_of_a_pile_in_a_row_printed_turned_round_against_the_m
         _same_up_to_direction([m for m in read if "7H" in m], [["7S", "JK", "7H"]] if not pile_turned else [])
 
 
+def test_a_piles_far_corners_in_a_row_beside_four_index_melds_are_no_meld():
+    # as a photo gave them (train4 001421): the discard pile's 7C, 7H and 7C, thrown roughly
+    # upright, show far corners in a row, 7C 7H 7C; the melds beside them are of a four-index
+    # deck, each band's two corners paired, and printed as those twins are (the same way up:
+    # columns), their first corners tell the photo's way
+    found = [('7C', (875, 250, 907, 285)), ('7C', (989, 150, 1022, 189)), ('7H', (1132, 267, 1170, 291)),
+             ('7H', (900, 361, 936, 384)), ('7H', (1082, 402, 1117, 423)), ('7H', (944, 222, 982, 247)),
+             ('2H', (1250, 446, 1285, 463)), ('2H', (1214, 569, 1247, 586)), ('4H', (1197, 439, 1233, 457)),
+             ('4H', (1165, 564, 1199, 581)), ('4S', (1145, 431, 1180, 448)), ('4S', (945, 560, 978, 576)),
+             ('4S', (1126, 555, 1159, 571)), ('4S', (957, 436, 990, 453)), ('3H', (1195, 632, 1228, 649)),
+             ('4H', (1149, 618, 1181, 635)), ('2D', (1113, 629, 1145, 647)), ('6H', (1066, 616, 1099, 635)),
+             ('7H', (1019, 607, 1051, 624)), ('7H', (987, 719, 1019, 736)), ('8H', (980, 604, 1013, 621)),
+             ('8H', (947, 716, 980, 733)), ('9H', (940, 602, 973, 620)), ('9H', (910, 714, 941, 730)),
+             ('10H', (898, 599, 934, 626)), ('JH', (859, 590, 891, 607)), ('QH', (812, 581, 850, 601)),
+             ('KH', (769, 573, 801, 592))]
+    turn = [322, 322, 111, 291, 111, 291, 107, 107, 105, 105, 99, 279, 99, 279, 109, 107, 111, 109, 107, 107,
+            107, 107, 106, 106, 110, 104, 102, 101]
+    read = melds_read(find_melds(corners_of(found), same_way_up=_ways_of(turn), threes=True))
+    assert not [m for m in read if m.count("7C") == 2]
+    _same_up_to_direction([m for m in read if "2H" in m and "4S" in m], [["2H", "4H", "4S"]])
+
 def test_a_four_index_meld_read_along_its_turned_band_corners_stays_a_meld():
     # as a photo gave them (train4 000710, its layout turned 160 degrees): 10S JK 10D, a
     # four-index deck's column, is read along its cards' second band corners, printed turned

@@ -1126,16 +1126,19 @@ class _Grouper:
         return step <= self.s.stray_step * self.typical_step
 
     def _upside_down(self, meld: Meld, cards: list[ReadCard]) -> bool:
-        """Whether every rank index of the line is printed turned round against the first
+        """Whether every rank index of the line is printed turned round against the first rank
         corners of most of the photo's other valid melds (two at least): a discard pile thrown
         roughly upright shows its cards' far corners, which may lie in a row by chance; a meld's
         cards show the corners the others show. Not when each of its rank cards shows a second
         corner too (a four-index meld read along its bands' turned corners, their twins unpaired)."""
-        # a four-index row's band twins are printed turned round against each other: they tell nothing
-        others = [m.anchors[0] for m in self.valid_melds
-                  if not set(m.cards) & set(meld.cards) and not self.partners.get(m.anchors[0])]
+        # each meld's first rank corner; a four-index row's band twins are printed turned round
+        # against each other: that row tells nothing
+        firsts = [next((a for a in m.anchors if not self.joker[a]), None) for m in self.valid_melds
+                  if not set(m.cards) & set(meld.cards)]
+        others = [o for o in firsts if o is not None
+                  and not any(self._turned_pair(o, q) for q in self.partners.get(o, []))]
         ranks = [a for a in meld.anchors if not self.joker[a]]
-        if len(others) < 2 or len(ranks) < 2 or any(self.partners.get(a) for a in meld.anchors):
+        if len(others) < 2 or len(ranks) < 2:
             return False
         if all(len(cards[c].corners) > 1 for c, a in zip(meld.cards, meld.anchors) if not self.joker[a]):
             return False                             # each shows a second corner: a four-index meld's bands
