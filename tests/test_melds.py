@@ -525,6 +525,7 @@ def test_a_piles_far_corners_in_a_row_beside_four_index_melds_are_no_meld():
     assert not [m for m in read if m.count("7C") == 2]
     _same_up_to_direction([m for m in read if "2H" in m and "4S" in m], [["2H", "4H", "4S"]])
 
+
 def test_a_four_index_meld_read_along_its_turned_band_corners_stays_a_meld():
     # as a photo gave them (train4 000710, its layout turned 160 degrees): 10S JK 10D, a
     # four-index deck's column, is read along its cards' second band corners, printed turned
