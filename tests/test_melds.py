@@ -1,8 +1,6 @@
 """Grouping a table photo's corners into melds, on constructed tables (tests/constructed.py)."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
@@ -479,12 +477,6 @@ def test_three_discards_in_a_row_whose_middle_card_shows_its_far_corner_are_no_m
     assert ["QC", "KC", "4C"] in uncovered
 
 
-def _ways_of(turn: list[float]) -> IndexWays:
-    """Each index's turn in the photo (degrees), as the factory laid it: same way up within 60."""
-    cos = lambda i, j: math.cos(math.radians(turn[i] - turn[j]))  # noqa: E731
-    return IndexWays(lambda i, j: cos(i, j) > 0.5, lambda i, j: cos(i, j) < -0.5)
-
-
 @pytest.mark.parametrize("pile_turned", [True, False])
 def test_three_far_corners_of_a_pile_in_a_row_printed_turned_round_against_the_melds_are_no_meld(pile_turned):
     # as a photo gave them (train4 000411): the discard pile's 7H, 7S and JK lie beside two
@@ -499,7 +491,7 @@ def test_three_far_corners_of_a_pile_in_a_row_printed_turned_round_against_the_m
     if not pile_turned:
         turn[1], turn[2], turn[4] = 331, 350, 341
     for threes in (False, True):
-        read = melds_read(find_melds(corners_of(found), same_way_up=_ways_of(turn), threes=threes))
+        read = melds_read(find_melds(corners_of(found), same_way_up=_angled(turn), threes=threes))
         assert ["QH", "KH", "AH"] in read and ["9S", "8S", "7S"] in read
         _same_up_to_direction([m for m in read if "7H" in m], [["7S", "JK", "7H"]] if not pile_turned else [])
 
@@ -521,7 +513,7 @@ def test_a_piles_far_corners_in_a_row_beside_four_index_melds_are_no_meld():
              ('KH', (769, 573, 801, 592))]
     turn = [322, 322, 111, 291, 111, 291, 107, 107, 105, 105, 99, 279, 99, 279, 109, 107, 111, 109, 107, 107,
             107, 107, 106, 106, 110, 104, 102, 101]
-    read = melds_read(find_melds(corners_of(found), same_way_up=_ways_of(turn), threes=True))
+    read = melds_read(find_melds(corners_of(found), same_way_up=_angled(turn), threes=True))
     assert not [m for m in read if m.count("7C") == 2]
     _same_up_to_direction([m for m in read if "2H" in m and "4S" in m], [["2H", "4H", "4S"]])
 
@@ -542,7 +534,7 @@ def test_a_four_index_meld_read_along_its_turned_band_corners_stays_a_meld():
              ('9D', (437, 739, 460, 760)), ('9D', (397, 695, 422, 717))]
     turn = [159, 339, 162, 342, 160, 161, 341, 163, 343, 161, 341, 160, 340, 160, 340, 162, 158, 158, 161, 341,
             162, 159, 160, 340, 157, 337]
-    read = melds_read(find_melds(corners_of(found), same_way_up=_ways_of(turn), threes=True))
+    read = melds_read(find_melds(corners_of(found), same_way_up=_angled(turn), threes=True))
     _same_up_to_direction(sorted(read), sorted([["9D", "2H", "JK", "6D"], ["5D", "4D", "3D", "2D"],
                                                 ["10D", "JK", "10S"], ["2C", "2H", "AH"]]))
 
@@ -712,7 +704,7 @@ def test_three_cards_whose_ends_read_alike_printed_turned_round_are_no_meld():
              ('2D', (211, 220, 229, 226)), ('2D', (140, 245, 157, 251))]
     # each index's turn in the photo (degrees), as the factory laid it
     turn = [157, 337, 75, 255, 104, 104, 100, 98, 278, 100, 102, 103, 100, 280]
-    read = melds_read(find_melds(corners_of(found), same_way_up=_ways_of(turn)))
+    read = melds_read(find_melds(corners_of(found), same_way_up=_angled(turn)))
     assert sorted(read) == sorted([["3D", "3S", "3C", "2D"], ["5D", "4D", "3D", "2D"]]), read
 
 
