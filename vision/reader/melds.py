@@ -1666,9 +1666,10 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
                            cards, corners, settings)
     melds = [part for m in melds for part in split_joined(m, names, g.P)]
     g.valid_melds = [m for m in melds if _valid([names[c] for c in m.cards])]
-    rows = [list(m.cards) for m in melds if not g.plausible(m, cards)]
+    plausible = [g.plausible(m, cards) for m in melds]
+    rows = [list(m.cards) for m, ok in zip(melds, plausible) if not ok]
     # the cards of lines that are no melds are loose too: a meld may take one back
-    melds = join_continued(adopt_loose([m for m in melds if g.plausible(m, cards)], cards, corners, settings, faces),
+    melds = join_continued(adopt_loose([m for m, ok in zip(melds, plausible) if ok], cards, corners, settings, faces),
                            cards, corners, settings)
     if settings.lend_wilds:           # a wild a line took for its next card, of two cards left loose
         melds = g.lend_wilds(melds, cards)
