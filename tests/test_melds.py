@@ -581,6 +581,36 @@ def test_a_tight_column_of_two_designs_whose_indices_differ_in_size_is_read_to_i
     _same_up_to_direction(melds_read(find_melds(corners_of(found), ReaderSettings(centre_noise=0.25))), [run])
 
 
+def test_a_columns_first_cards_of_a_second_deck_printing_smaller_indices_step_as_much_shorter():
+    # as a photo gave them (valart3 000217, a diamond column beside another): AD KD QD of a deck
+    # printing indices half as tall as the JD 10D 9D 8D below them. Each card shows its band,
+    # which holds its index, so those three step half as far: the KD lay 0.37 of the meld's
+    # step beyond the QD and was left out, and the AD with it (AD QD makes no run). Measured in
+    # the two cards' own index sizes, the KD lies a step on, then the AD
+    found = [('10D', (1552, 1229, 1653, 1305)), ('9D', (1580, 1311, 1677, 1374)), ('8D', (1628, 1378, 1679, 1405)),
+             ('7D', (1597, 1406, 1694, 1470)), ('6D', (1645, 1459, 1696, 1486)), ('5D', (1651, 1483, 1701, 1510)),
+             ('4D', (1651, 1520, 1700, 1547)), ('AD', (1294, 1293, 1345, 1319)), ('KD', (1295, 1331, 1346, 1357)),
+             ('QD', (1299, 1354, 1351, 1382)), ('JD', (1267, 1403, 1364, 1462)), ('10D', (1277, 1457, 1375, 1527)),
+             ('9D', (1288, 1532, 1384, 1592)), ('8D', (1306, 1599, 1402, 1658))]
+    read = melds_read(find_melds(corners_of(found)))
+    assert len(read) == 2
+    _same_up_to_direction([m for m in read if "AD" in m or "KD" in m], [["AD", "KD", "QD", "JD", "10D", "9D", "8D"]])
+    assert melds_read(find_melds(corners_of(found), ReaderSettings(adopt_step_sizes=100.0))) != read
+
+
+@pytest.mark.parametrize("size, end, joker, share", [
+    (10.0, 10.0, False, 1.0),     # the meld's own deck
+    (11.0, 11.0, False, 1.0),     # within the ratio: as before
+    (5.0, 5.0, False, 0.5),       # a second deck printing indices half as tall
+    (5.0, 10.0, False, 0.75),     # the two cards' mean
+    (20.0, 20.0, False, 2.0),     # larger ones step farther
+    (5.0, 5.0, True, 1.0),        # a joker's index tells nothing of its deck's band
+])
+def test_the_step_beyond_a_meld_is_measured_in_the_two_cards_index_sizes(size, end, joker, share):
+    from vision.reader.melds import _step_size
+    assert _step_size(size, end, 10.0, joker, 1.25) == pytest.approx(share)
+
+
 def test_a_meld_of_three_with_the_joker_set_aside_in_the_middle():
     # the joker's index lies half an index size aside: the two steps turn by more than 30 degrees
     t = Table().meld(["6C", "JK", "8C"], (200, 100), step=1.0 * U).meld(GROUP, (200 + 1.3 * W, 100))
@@ -1360,10 +1390,14 @@ def test_a_card_a_tight_step_on_that_is_not_the_runs_next_card_stays_out():
 
 def test_a_card_showing_one_corner_a_tight_step_on_stays_out():
     # only the card laid last, its whole face showing, lies that near: one showing a single corner
-    # there is another card's (its band corner covered by the run's end would show none)
-    g = find_melds(corners_of(TIGHT_END + [("7H", (233, 244, 241, 253))]))
+    # there is another card's (its band corner covered by the run's end would show none). A tight
+    # step of the meld's: measured in the 5H's and 6H's own index sizes (half the meld's, a
+    # second deck's), the 7H lies a whole step on, and is the run's next card
+    found = corners_of(TIGHT_END + [("7H", (233, 244, 241, 253))])
+    g = find_melds(found, ReaderSettings(adopt_step_sizes=100.0))
     assert ["AH", "2H", "3H", "4H", "5H", "6H", "7H"] not in melds_read(g)
     assert ["7H", "6H", "5H", "4H", "3H", "2H", "AH"] not in melds_read(g)
+    _same_up_to_direction(melds_read(find_melds(found)), [["AH", "2H", "3H", "4H", "5H", "6H", "7H"]])
 
 
 def test_a_last_card_showing_a_larger_far_corner_than_the_covered_bands_ends_its_meld():

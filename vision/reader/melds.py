@@ -40,7 +40,8 @@ shows only the visible part of an index), so melds are grown, not linked:
    end. The melds are put in table order (across the table, then line after line).
 7. A card left in no meld that lies where a meld's next card would (a step beyond an end, or
    halfway along a step twice the usual, or between two cards of a meld the rules read only out
-   of order, making it read in order), keeping it valid, is taken back (``adopt_loose``);
+   of order, making it read in order), keeping it valid, is taken back (``adopt_loose``; beyond
+   an end, a second deck's cards printing smaller or larger indices step as much shorter or longer);
    two lines end to end that read on as one meld in their order are joined (``join_continued``);
    then two melds laid end to end in one line are cut apart (``split_joined``).
 8. A wild ending a meld that reads in order without it goes to two cards left in no meld that
@@ -1391,12 +1392,24 @@ def _halfway(P: np.ndarray, a: int, b: int, k: int) -> tuple[float, float]:
     return along / length, off
 
 
+def _step_size(size: float, end_size: float, unit: float, joker: bool, ratio: float) -> float:
+    """The step beyond a meld's end card to a card whose index is ``size`` (the end card's
+    ``end_size``), as a share of the meld's usual step (its indices ``unit``): each card leaves its
+    index band showing, so two cards printing indices of another size than the meld's (a second
+    deck) step as much shorter or longer, their sizes' mean against the meld's. 1 when that mean is
+    within ``ratio`` of the meld's, or when either is a joker's index (some decks print it
+    another size than their cards')."""
+    share = (size + end_size) / 2 / unit
+    return 1.0 if joker or 1 / ratio <= share <= ratio else float(share)
+
+
 def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, settings: ReaderSettings,
                 faces: Sequence[np.ndarray] = ()) -> list[Meld]:
     """A card in no meld lying where a meld's next card would, and keeping the meld valid or
     making it valid, is that meld's: its line stopped short of it (a corner a little off the
     line, an end card that seemed to show its face). Where: about one step beyond an end
-    (``adopt_steps``), or halfway along a step about twice the usual one (``gap_step``, a card
+    (``adopt_steps``; in the two cards' own index sizes where they print them another size than
+    the meld's, ``_step_size``), or halfway along a step about twice the usual one (``gap_step``, a card
     unread there), within ``adopt_offset`` index sizes of the line, an index alike in size to the
     meld's or to one of its cards' (two designs, one printing small indices; a joker's within
     ``adopt_joker_offset``, whatever its size); or, halfway between two of its
@@ -1455,7 +1468,11 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
 
                     def where(k: int, anchors=anchors, end=end) -> tuple[float, float, bool]:
                         along, off = _beyond(P, anchors, end, k)
-                        return (along - 1) * usual, off, low <= along <= high
+                        # a card shows its band, which holds its index: between two cards of a
+                        # second deck printing smaller (or larger) indices, the step is as much shorter
+                        size = _step_size(S[k], S[anchors[-1]], unit, joker_corner[k] or joker_corner[anchors[-1]],
+                                          settings.adopt_step_sizes)
+                        return (along / size - 1) * usual * size, off, low <= along / size <= high
 
                     def off_step(c: int, nearest: float, farthest: float, anchors=anchors, end=end) -> list:
                         # card c's corners lying nearer or farther than a step (``where`` takes the

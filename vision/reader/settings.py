@@ -124,6 +124,8 @@ class ReaderSettings:
     adopt_faces: bool = True           # ... or a card showing one corner where that card's far corner would lie
     adopt_corner_sizes: float = 1.5    # ... or, its index this many times larger or smaller than the end card's (two
                                        # decks), measured between one corner of each box (each index begins at its card's)
+    adopt_step_sizes: float = 1.25     # beyond an end, a step measured in the two cards' index sizes when they are this
+                                       # many times larger or smaller than the meld's (a deck's band holds its index)
     lend_wilds: bool = True            # a meld's end wild that it reads in order without, making a meld of three with
                                        # two cards in no meld, lying as a meld's three do: theirs (Grouper.lend_wilds)
     gap_step: float = 1.7              # a step this many times a meld's usual one: a card unread there (flagged)
