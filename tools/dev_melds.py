@@ -5,6 +5,8 @@
     python tools/dev_melds.py compare BASE.json NEW.json
     python tools/dev_melds.py sets RUN.json              # a run's totals set by set
     python tools/dev_melds.py corners SET PHOTO [--near CARD]   # a photo's corners, for a test
+    python tools/dev_melds.py show SET PHOTO... [--draw DIR]   # the oracle's reading against the truth
+    python tools/dev_melds.py failures RUN.json           # a run's photos showing every card, scored wrong
     BURRACO_CODE=/path/to/other/checkout python tools/dev_melds.py run BASE.json
 
 ``run`` reads every photo of the sets with oracle corners (``--perturb``: dropped, extra and
@@ -139,6 +141,15 @@ def by_set(path: Path) -> None:
               f"silent errors {v['silent']}/{v['n']}")
 
 
+def failures(path: Path) -> None:
+    """A run's photos that show every card and are scored wrong: set, photo, kind, melds exact,
+    the truth's melds missed, and whether no doubt flag shows it (silent)."""
+    for r in json.loads(path.read_text()):
+        if r["complete"] and not r["right"]:
+            print(f"{r['set']} {r['photo']} {r['kind']}: melds {r['exact']}/{r['whole']}, missed {r['missed']}"
+                  + (" SILENT" if r["silent"] else ""))
+
+
 def compare(base: Path, new: Path) -> None:
     a = {(r["set"], r["photo"]): r for r in json.loads(base.read_text())}
     b = {(r["set"], r["photo"]): r for r in json.loads(new.read_text())}
@@ -179,6 +190,53 @@ def corners(name: str, photo: str, near: str) -> None:
     print("read: ", [" ".join(g.cards[k].card for k in m.cards) for m in g.melds])
 
 
+ROLE_COLOURS = {"meld": (0, 200, 0), "hand": (255, 0, 0), "discard": (0, 0, 255)}     # BGR; others yellow
+
+
+def show(name: str, photos: list[str], draw: Path | None) -> None:
+    """Each photo's oracle reading against its truth: the melds, the truth's cards by role (those
+    showing an index), the hand read and the flags; with ``draw``, the photo with the truth's
+    index boxes coloured by role (meld green, hand blue, discard pile red) as ``DIR/SET-PHOTO.png``."""
+    from vision.reader.meld_eval import oracle_reading, photo_measures, read_names, truth_melds
+    for photo in photos:
+        truth = json.loads((ROOT / "data" / name / "truth" / f"{photo}.json").read_text())
+        reading = oracle_reading(truth).to_dict()
+        m = photo_measures(reading, truth)
+        melds, hand = read_names(reading)
+        names = [c["card"] for c in reading["cards"]]
+        print(f"== {name} {photo} ({truth.get('kind')}): score {'right' if m['right'] else 'WRONG'}, "
+              f"{'every card shown' if m['complete'] else 'cards hidden'}, {'flagged' if m['flagged'] else 'no doubt'}")
+        print("  truth melds:", [" ".join(c["card"] for c in t) for t in truth_melds(truth)])
+        print("  read melds: ", [" ".join(x) for x in melds])
+        roles: dict[str, list[str]] = {}
+        for card in truth.get("cards", []):
+            if card.get("card") and any(ix.get("box") for ix in card.get("indices", [])):
+                roles.setdefault(card.get("role", "?"), []).append(card["card"])
+        for role, cards in roles.items():
+            print(f"  truth {role}: {' '.join(cards)}")
+        print("  read hand:  ", " ".join(hand))
+        for f in reading.get("flags", []):
+            print(f"  flag {f.get('kind')} ({f.get('level')}): {' '.join(names[i] for i in f.get('cards', []))}")
+        if draw is not None:
+            _draw_roles(name, photo, truth, draw)
+
+
+def _draw_roles(name: str, photo: str, truth: dict, out: Path) -> None:
+    import cv2
+    image = cv2.imread(str(ROOT / "data" / name / truth["image"]))
+    for card in truth.get("cards", []):
+        colour = ROLE_COLOURS.get(card.get("role"), (0, 255, 255))
+        for ix in card.get("indices", []):
+            if ix.get("box") and card.get("card"):
+                x1, y1, x2, y2 = (int(v) for v in ix["box"])
+                cv2.rectangle(image, (x1, y1), (x2, y2), colour, 2)
+                cv2.putText(image, card["card"], (x1, y1 - 2), cv2.FONT_HERSHEY_SIMPLEX, 0.4, colour, 1)
+    scale = min(1.0, 1400 / max(image.shape[:2]))
+    out.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(out / f"{name}-{photo}.png"), cv2.resize(image, None, fx=scale, fy=scale))
+    print(f"  drawn: {out / f'{name}-{photo}.png'}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -195,8 +253,14 @@ def main() -> None:
     w.add_argument("set")
     w.add_argument("photo")
     w.add_argument("--near", default="")
+    v = sub.add_parser("show")
+    v.add_argument("set")
+    v.add_argument("photos", nargs="+")
+    v.add_argument("--draw", type=Path, help="a folder for the photos with the truth's boxes coloured by role")
     b = sub.add_parser("sets")
     b.add_argument("run", type=Path)
+    f = sub.add_parser("failures")
+    f.add_argument("run", type=Path)
     c = sub.add_parser("compare")
     c.add_argument("base", type=Path)
     c.add_argument("new", type=Path)
@@ -211,6 +275,10 @@ def main() -> None:
         run(args.out, how, args.workers, [s for s in args.sets.split(",") if s])
     elif args.cmd == "corners":
         corners(args.set, args.photo, args.near)
+    elif args.cmd == "failures":
+        failures(args.run)
+    elif args.cmd == "show":
+        show(args.set, args.photos, args.draw)
     elif args.cmd == "sets":
         by_set(args.run)
     else:
