@@ -127,3 +127,69 @@ def test_the_oracle_keeps_two_copies_lying_the_same_way_two_cards_in_a_hand():
     cards = [_card("QH", 0, 0, boxes=("tl",)), _card("QH", 70, 80, boxes=("tl",)), _card("5S", 400, 0)]
     t = {"kind": "hand", "width": 600, "height": 400, "cards": cards, "hand": ["QH", "QH", "5S"]}
     assert sorted(c.card for c in oracle_reading(t).cards) == ["5S", "QH", "QH"]
+
+
+def _scaled(tr: dict, f: float) -> dict:
+    """The same photo taken from closer or farther: every box and card outline scaled by ``f``."""
+    out = json.loads(json.dumps(tr))
+    out["width"], out["height"] = int(tr["width"] * f), int(tr["height"] * f)
+    for card in out["cards"]:
+        card["corners"] = [[v * f for v in xy] for xy in card["corners"]]
+        for ix in card["indices"]:
+            ix["box"] = [v * f for v in ix["box"]] if ix["box"] else ix["box"]
+    return out
+
+
+def _as_hand(tr: dict) -> dict:
+    """A truth of the same cards lying as a hand (``--as hand``)."""
+    from engine.scoring import score_json
+    out = json.loads(json.dumps(tr))
+    hand = [c["card"] for c in out["cards"]]
+    for card in out["cards"]:
+        card["role"] = "hand"
+    team = {"name": "table", "melds": [], "hand": hand, "pozzetto": True, "closed": False}
+    out.update(kind="hand", melds=[], hand=hand, score_input={"profile": "fibur", "teams": [team]})
+    out["expected_score"] = score_json(out["score_input"])["teams"][0]
+    return out
+
+
+def test_eval_gives_the_photo_measures_per_band_of_the_photos_index_sizes(tmp_path):
+    """Melds exact, photo score exact and hand score exact are also given for the photos of each
+    band of index sizes (their labelled boxes' median), after the other lines."""
+    from vision.reader.cli import hand_points
+    from vision.reader.evaluate import SIZE_BANDS, band_name, evaluate, photo_band, synthetic_set
+    near = truth(_table(), MELDS)
+    size = float(np.median([max(b[2] - b[0], b[3] - b[1]) for c in near["cards"] for b in
+                            (ix["box"] for ix in c["indices"])]))
+    far = _scaled(near, 15.0 / size)                        # the same table from farther: 15 px indices
+    far["image"], near["image"] = "images/000001.jpg", "images/000000.jpg"
+    hand = _as_hand(near)
+    hand["image"] = "images/000002.jpg"
+    (tmp_path / "truth").mkdir()
+    for i, tr in enumerate((near, far, hand)):
+        (tmp_path / "truth" / f"{i:06d}.json").write_text(json.dumps(tr))
+    items = list(synthetic_set(tmp_path))
+    near_band, far_band = photo_band(items[0].boxes), photo_band(items[1].boxes)
+    assert far_band == "under 20 px" and near_band != far_band
+
+    def read(item):
+        reading = oracle_reading(item.truth).to_dict()
+        if item.truth is items[1].truth:                    # the far photo loses a meld
+            reading["melds"] = reading["melds"][:2]
+        return reading
+
+    rep = evaluate(iter(items), None, hand_points, read_item=read)
+    lines = {name: (t.hit, t.total) for name, t in rep.by_size.items()}
+    assert lines[f"melds exact, photos with indices {near_band}"] == (3, 3)
+    assert lines[f"melds exact, photos with indices {far_band}"] == (2, 3)
+    assert lines[f"photo score exact, photos with indices {near_band}"] == (1, 1)
+    assert lines[f"photo score exact, photos with indices {far_band}"] == (0, 1)
+    assert lines[f"hand score exact, photos with indices {near_band}"] == (1, 1)
+    text = rep.text().splitlines()
+    # every band of each measure, in order, after every other line
+    names = [line.split(": ", 1)[0] for line in text]
+    per_size = [f"{m}, photos with indices {band_name(lo, hi)}"
+                for m in ("hand score exact", "melds exact", "photo score exact") for lo, hi in SIZE_BANDS]
+    assert names[-len(per_size):] == per_size
+    assert not set(per_size) & set(names[:-len(per_size)])
+    assert "melds exact: 5/6 (83.3%)" in text

@@ -21,6 +21,10 @@ IOU = 0.5
 # the labelled indices' sizes (a box's longer side, pixels of the photo) the corner lines are
 # also given for: a synthetic set draws them from 12 to 60 px, the real photos' lie at 37-67 px
 SIZE_BANDS = ((0.0, 20.0), (20.0, 40.0), (40.0, float("inf")))
+# measures of whole photos also given per band of the photo's index size (the median of its
+# labelled boxes'), after the other lines: how the reader does on photos taken as close as the
+# real ones are, within a set drawn over every size
+PHOTO_MEASURES = ("hand score exact", "melds exact", "photo score exact")
 
 
 def band_name(lo: float, hi: float) -> str:
@@ -118,16 +122,43 @@ def real_set(folder: Path) -> Iterator[Labelled]:
         yield Labelled(image, np.array(boxes, np.float32).reshape(-1, 4), names)
 
 
+def by_size_name(measure: str, band: str) -> str:
+    """A line of a photo measure for one band of index sizes, e.g. "melds exact, photos with
+    indices 40 px and more"."""
+    return f"{measure}, photos with indices {band}"
+
+
+def photo_band(boxes: np.ndarray) -> Optional[str]:
+    """The band of ``SIZE_BANDS`` of a photo's labelled index boxes (their median size), or
+    None when it has none."""
+    if not len(boxes):
+        return None
+    size = float(np.median(index_sizes(boxes)))
+    return next(band_name(lo, hi) for lo, hi in SIZE_BANDS if lo <= size < hi)
+
+
 @dataclass
 class Report:
     lines: dict[str, Tally] = field(default_factory=dict)
+    by_size: dict[str, Tally] = field(default_factory=dict)     # ``PHOTO_MEASURES`` per band, see ``by_size_name``
     mistakes: Counter = field(default_factory=Counter)
 
     def tally(self, name: str) -> Tally:
         return self.lines.setdefault(name, Tally())
 
+    def size_tally(self, measure: str, band: Optional[str]) -> Tally:
+        """The tally of ``measure`` for photos of that band (a throwaway one for no band)."""
+        return self.by_size.setdefault(by_size_name(measure, band), Tally()) if band else Tally()
+
     def text(self) -> str:
-        return "\n".join(t.line(name) for name, t in self.lines.items())
+        """Every line; the per-size ones after the others, measure by measure, band by band
+        (those of a measure no photo counted in are left out)."""
+        out = [t.line(name) for name, t in self.lines.items()]
+        for measure in PHOTO_MEASURES:
+            names = [by_size_name(measure, band_name(lo, hi)) for lo, hi in SIZE_BANDS]
+            if any(self.by_size.get(n, Tally()).total for n in names):
+                out += [self.by_size.get(n, Tally()).line(n) for n in names]
+        return "\n".join(out)
 
 
 def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
@@ -160,9 +191,15 @@ def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
                     truth_points = item.truth["expected_score"]["hand_points"]
                     right = hand_points(list(cards.elements())) == truth_points
                     hand_line.add(right, 1)
+                    rep.size_tally("hand score exact", photo_band(item.boxes)).add(right, 1)
                     doubt = any(f.get("level") == "check" for f in reading.get("flags", []))
                     silent_line.add(not right and not doubt, 1)
-            tally_melds(rep, reading, item.truth)
+            m = tally_melds(rep, reading, item.truth)
+            if m is not None:
+                band = photo_band(item.boxes)
+                rep.size_tally("melds exact", band).add(len(m["whole"]) - len(m["missed"]), len(m["whole"]))
+                if m["complete"]:
+                    rep.size_tally("photo score exact", band).add(m["right"], 1)
         progress(k + 1)
     return rep
 

@@ -91,10 +91,11 @@ def photo_measures(reading: dict, truth: dict) -> dict:
             "flagged": bool(doubts_of(reading))}
 
 
-def tally_melds(report, reading: dict, truth: dict) -> None:
-    """Add one photo's meld measures to ``report`` (a ``Report`` of ``evaluate.py``)."""
+def tally_melds(report, reading: dict, truth: dict) -> Optional[dict]:
+    """Add one photo's meld measures to ``report`` (a ``Report`` of ``evaluate.py``) and return
+    them (``photo_measures``); None for a photo of no melds."""
     if truth.get("kind") not in MELD_KINDS:
-        return
+        return None
     for name in LINES:                          # the lines in this order, even before a photo adds to them
         report.tally(name)
     m = photo_measures(reading, truth)
@@ -107,6 +108,7 @@ def tally_melds(report, reading: dict, truth: dict) -> None:
     report.tally("photo score exact (whole table)").add(right, 1)
     report.tally("silent errors").add(not right and not flagged, 1)
     report.tally("photos with a doubt flag").add(flagged, 1)
+    return m
 
 
 def doubts_of(reading: dict) -> list[dict]:
