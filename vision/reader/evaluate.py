@@ -179,6 +179,7 @@ def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
         _tally_bands(rep, boxes, names, item)
         _note_mistakes(rep.mistakes, boxes, names, item)
         if item.truth:
+            band = photo_band(item.boxes)
             cards = Counter(c["card"] for c in reading["cards"])
             rep.tally("cards exact").add(cards == item.cards, 1)
             hidden_line, hand_line = rep.tally("hand photos with a hidden card (not scored)"), \
@@ -191,15 +192,10 @@ def evaluate(items: Iterator[Labelled], read: Callable[[Path], dict],
                     truth_points = item.truth["expected_score"]["hand_points"]
                     right = hand_points(list(cards.elements())) == truth_points
                     hand_line.add(right, 1)
-                    rep.size_tally("hand score exact", photo_band(item.boxes)).add(right, 1)
+                    rep.size_tally("hand score exact", band).add(right, 1)
                     doubt = any(f.get("level") == "check" for f in reading.get("flags", []))
                     silent_line.add(not right and not doubt, 1)
-            m = tally_melds(rep, reading, item.truth)
-            if m is not None:
-                band = photo_band(item.boxes)
-                rep.size_tally("melds exact", band).add(len(m["whole"]) - len(m["missed"]), len(m["whole"]))
-                if m["complete"]:
-                    rep.size_tally("photo score exact", band).add(m["right"], 1)
+            tally_melds(rep, reading, item.truth, band)
         progress(k + 1)
     return rep
 

@@ -91,24 +91,26 @@ def photo_measures(reading: dict, truth: dict) -> dict:
             "flagged": bool(doubts_of(reading))}
 
 
-def tally_melds(report, reading: dict, truth: dict) -> Optional[dict]:
-    """Add one photo's meld measures to ``report`` (a ``Report`` of ``evaluate.py``) and return
-    them (``photo_measures``); None for a photo of no melds."""
+def tally_melds(report, reading: dict, truth: dict, band: Optional[str] = None) -> None:
+    """Add one photo's meld measures to ``report`` (a ``Report`` of ``evaluate.py``), and those
+    given per band of index sizes to ``band``'s (``evaluate.photo_band``; none without one)."""
     if truth.get("kind") not in MELD_KINDS:
-        return None
+        return
     for name in LINES:                          # the lines in this order, even before a photo adds to them
         report.tally(name)
     m = photo_measures(reading, truth)
     whole, right, flagged, complete = m["whole"], m["right"], m["flagged"], m["complete"]
+    exact = len(whole) - len(m["missed"])
     report.tally("melds shown whole").add(len(whole), len(truth_melds(truth)))
-    report.tally("melds exact").add(len(whole) - len(m["missed"]), len(whole))
+    report.tally("melds exact").add(exact, len(whole))
+    report.size_tally("melds exact", band).add(exact, len(whole))
     report.tally("photos showing every card").add(complete, 1)
     if complete:
         report.tally("photo score exact").add(right, 1)
+        report.size_tally("photo score exact", band).add(right, 1)
     report.tally("photo score exact (whole table)").add(right, 1)
     report.tally("silent errors").add(not right and not flagged, 1)
     report.tally("photos with a doubt flag").add(flagged, 1)
-    return m
 
 
 def doubts_of(reading: dict) -> list[dict]:
