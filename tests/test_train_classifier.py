@@ -98,6 +98,30 @@ def test_augmentation_runs_where_its_batch_and_generator_are():
     assert a.shape == (8, 3, 48, 48) and torch.equal(a, b) and a.device == x.device
 
 
+def test_shape_augmentation_changes_glyphs_as_another_font_would():
+    from vision.train.crop_data import _font_like, _stroke_weight
+    ang, zoom = torch.tensor([0.1, -0.2]), torch.tensor([1.0, 1.1])
+    tx, ty, none = torch.tensor([0.01, 0.02]), torch.tensor([0.0, -0.03]), torch.zeros(2)
+    plain = _font_like(ang, zoom, none, none, tx, ty)
+    cos, sin = torch.cos(ang) / zoom, torch.sin(ang) / zoom
+    assert torch.allclose(plain[:, :, :2], torch.stack([torch.stack([cos, -sin], 1), torch.stack([sin, cos], 1)], 1))
+    assert torch.equal(plain[:, :, 2], torch.stack([tx, ty], 1))
+    wider = _font_like(torch.zeros(1), torch.ones(1), torch.tensor([0.2]), torch.zeros(1), torch.zeros(1), torch.zeros(1))
+    assert float(wider[0, 0, 0]) < 1.0 and float(wider[0, 1, 1]) == 1.0    # samples less of x: the glyph widens
+    face = torch.ones(2, 3, 16, 16)
+    face[:, :, 6:10, 7:9] = 0.0                                            # a dark stroke on a light face
+    both = torch.tensor([True, True])
+    out = _stroke_weight(face, both, torch.tensor([True, False]), torch.ones(2))
+    ink = lambda t: int((t[0] < 0.5).sum())  # noqa: E731
+    assert ink(out[0]) > ink(face[0]) and ink(out[1]) < ink(face[1])
+    untouched = _stroke_weight(face, torch.tensor([False, True]), torch.tensor([True, True]), torch.ones(2))
+    assert torch.equal(untouched[0], face[0]) and not torch.equal(untouched[1], face[1])
+    x = to_tensor(np.random.default_rng(0).integers(0, 256, (8, 64, 64, 3), np.uint8), "cpu")
+    a = augment(x, 48, torch.Generator().manual_seed(2), shapes=True)
+    b = augment(x, 48, torch.Generator().manual_seed(2), shapes=True)
+    assert a.shape == (8, 3, 48, 48) and torch.equal(a, b)
+
+
 def test_a_wider_net_starts_from_a_narrower_ones_weights_computing_the_same():
     from vision.train.classifier_net import IndexNet, widened
     torch.manual_seed(0)

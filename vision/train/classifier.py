@@ -44,6 +44,7 @@ class TrainSpec:
     time_schedule: bool = False        # the learning rate's one cycle fitted to the time budget too, so that a
                                        # run its budget stops early still ends annealed (the GPU job's)
     device: str = "cpu"                # a torch device: cpu, cuda, cuda:1 (or 0, 1 as ultralytics names GPUs)
+    shapes: bool = False               # the glyphs' shapes augmented too (crop_data.augment)
 
 
 def one_cycle_lr(max_lr: float, done: float, pct_start: float = 0.15, div: float = 25.0,
@@ -155,7 +156,7 @@ def train_classifier(spec: TrainSpec, log: Callable[[str], None] = print) -> dic
         first = state["step"] - state["epoch"] * per_epoch
         for k in range(first, per_epoch):
             idx = np.sort(order[k * spec.batch:(k + 1) * spec.batch])
-            x = augment(to_tensor(train.images[idx], device), INPUT, gen)
+            x = augment(to_tensor(train.images[idx], device), INPUT, gen, spec.shapes)
             y = torch.from_numpy(train.labels[idx]).to(device)
             loss = F.cross_entropy(model(x), y, label_smoothing=spec.label_smoothing)
             opt.zero_grad(set_to_none=True)

@@ -110,6 +110,8 @@ def train_command(argv: list[str]) -> int:
                    help="classifier: quarter (first two layers stride 2) or fine (the first at full resolution)")
     p.add_argument("--time-schedule", action="store_true",
                    help="classifier: fit the learning rate's one cycle to the time budget too (ends annealed)")
+    p.add_argument("--shapes", action="store_true",
+                   help="classifier: augment the glyphs' shapes too (narrower, wider, slanted, bolder, lighter)")
     p.add_argument("--max-crops", type=int, default=0, help="classifier: at most this many crops (0: all)")
     p.add_argument("--init", type=Path, help="start from these weights (an earlier run's best), not from scratch; "
                                               "a narrower classifier's grow to --width")
@@ -156,7 +158,7 @@ def train_command(argv: list[str]) -> int:
         from .classifier import TrainSpec, export_classifier, train_classifier
         spec = TrainSpec(data=args.data, out=out, budget_s=args.budget_min * 60, threads=args.threads,
                          max_crops=args.max_crops, device=args.device, init=args.init, layout=args.layout,
-                         time_schedule=args.time_schedule)
+                         time_schedule=args.time_schedule, shapes=args.shapes)
         _given(spec, args)
         if args.width:
             spec.width = args.width

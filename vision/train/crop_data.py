@@ -95,9 +95,10 @@ def to_tensor(images: np.ndarray, device: torch.device | str = "cpu") -> torch.T
     return torch.from_numpy(images).to(device).permute(0, 3, 1, 2).float().div_(255.0)
 
 
-def augment(x: torch.Tensor, out: int, gen: torch.Generator) -> torch.Tensor:
+def augment(x: torch.Tensor, out: int, gen: torch.Generator, shapes: bool = False) -> torch.Tensor:
     """Batch augmentation of N x 3 x S x S crops in [0, 1] to N x 3 x out x out, on the device of
-    ``x``, which ``gen`` must share (a GPU does it without the CPU)."""
+    ``x``, which ``gen`` must share (a GPU does it without the CPU). ``shapes`` also changes the
+    glyphs' shapes as another font would draw them: narrower or wider, slanted, bolder or lighter."""
     n, dev = x.shape[0], x.device
     rand = lambda *shape: torch.rand(*shape, generator=gen, device=dev)  # noqa: E731
     u = lambda lo, hi: rand(n) * (hi - lo) + lo  # noqa: E731
@@ -106,9 +107,14 @@ def augment(x: torch.Tensor, out: int, gen: torch.Generator) -> torch.Tensor:
     zoom = u(0.85, 1.2)
     tx, ty = u(-0.08, 0.08), u(-0.08, 0.08)
     cos, sin = torch.cos(ang) / zoom, torch.sin(ang) / zoom
-    theta = torch.stack([torch.stack([cos, -sin, tx], 1), torch.stack([sin, cos, ty], 1)], 1)
+    if shapes:
+        theta = _font_like(ang, zoom, u(-0.2, 0.2), u(-0.2, 0.2), tx, ty)
+    else:
+        theta = torch.stack([torch.stack([cos, -sin, tx], 1), torch.stack([sin, cos, ty], 1)], 1)
     grid = F.affine_grid(theta, (n, 3, out, out), align_corners=False)
     y = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
+    if shapes:
+        y = _stroke_weight(y, rand(n) < SHAPE_STROKE_SHARE, rand(n) < 0.5, rand(n))
     # a neighbour card's edge: a bright or dark band across one side, on some crops
     edge = rand(n) < 0.15
     if edge.any():
@@ -134,6 +140,41 @@ def augment(x: torch.Tensor, out: int, gen: torch.Generator) -> torch.Tensor:
     y = (y * gain).clamp_(0, 1) ** u(0.75, 1.35).view(n, 1, 1, 1)
     y = y + torch.randn(y.shape, generator=gen, device=dev) * u(0.0, 0.04).view(n, 1, 1, 1)
     return y.clamp_(0, 1)
+
+
+SHAPE_STROKE_SHARE = 0.35      # of the crops, with ``shapes``, whose strokes are drawn bolder or lighter
+
+
+def _font_like(ang: torch.Tensor, zoom: torch.Tensor, aspect: torch.Tensor, slant: torch.Tensor,
+               tx: torch.Tensor, ty: torch.Tensor) -> torch.Tensor:
+    """The sampling grid's affine maps (N x 2 x 3): a turn and zoom after a condensed or extended
+    (``aspect``: log of the width's scale) and slanted (``slant``: shear) glyph."""
+    n = ang.shape[0]
+    cos, sin = torch.cos(ang), torch.sin(ang)
+    turn = torch.stack([torch.stack([cos, -sin], 1), torch.stack([sin, cos], 1)], 1)
+    form = torch.zeros(n, 2, 2, device=ang.device)
+    form[:, 0, 0] = torch.exp(-aspect)
+    form[:, 0, 1] = slant
+    form[:, 1, 1] = 1.0
+    a = turn @ form / zoom.view(n, 1, 1)
+    return torch.cat([a, torch.stack([tx, ty], 1).unsqueeze(2)], 2)
+
+
+def _stroke_weight(y: torch.Tensor, which: torch.Tensor, bolder: torch.Tensor, strength: torch.Tensor) -> torch.Tensor:
+    """Ink drawn bolder (a 3 px minimum per channel: dark ink on a light face spreads) or lighter
+    (a maximum) on the crops ``which`` says, blended by ``strength`` in [0, 1]."""
+    if not which.any():
+        return y
+    sel = y[which]
+    pad = F.pad(sel, (1, 1, 1, 1), mode="replicate")
+    spread = -F.max_pool2d(-pad, 3, 1)
+    thin = F.max_pool2d(pad, 3, 1)
+    b = bolder[which].view(-1, 1, 1, 1)
+    moved = torch.where(b, spread, thin)
+    k = (0.4 + 0.6 * strength[which]).view(-1, 1, 1, 1)
+    y = y.clone()
+    y[which] = sel * (1 - k) + moved * k
+    return y
 
 
 def centre(x: torch.Tensor, out: int) -> torch.Tensor:
