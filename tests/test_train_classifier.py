@@ -244,6 +244,14 @@ def test_burraco_train_average_gives_the_mean_of_the_classifiers_readings(tmp_pa
     mean = ort.InferenceSession(str(tmp_path / "avg" / "classifier.onnx")).run(None, {"crops": x})[0]
     assert not np.allclose(one, two, atol=1e-3)                  # two different classifiers
     assert np.allclose(mean, (one + two) / 2, atol=1e-6) and mean.shape == (5, 54)
+    import onnx                                  # a classifier whose graph also names its input's shape
+    hinted = onnx.load(str(paths[1]))
+    hinted.graph.value_info.append(hinted.graph.input[0])
+    onnx.save(hinted, str(tmp_path / "hinted.onnx"))
+    assert main(["train", "average", "--onnx", str(paths[0]), "--onnx", str(tmp_path / "hinted.onnx"),
+                 "--export", str(tmp_path / "avg2")]) == 0
+    again = ort.InferenceSession(str(tmp_path / "avg2" / "classifier.onnx")).run(None, {"crops": x})[0]
+    assert np.allclose(again, mean, atol=1e-6)
     from vision.train.classifier_unfold import UnfoldError, unfold_classifier
     with pytest.raises(UnfoldError, match="averaged: unfold one of them"):      # one net at a time
         unfold_classifier(tmp_path / "avg" / "classifier.onnx", torch.zeros(4, 3, 48, 48))

@@ -31,6 +31,8 @@ def average_classifiers(paths: list[Path], out: Path) -> Path:
         if inputs != [INPUT] or outputs != [OUTPUT]:
             raise AverageError(f"{path}: inputs {inputs} and outputs {outputs}, expected [{INPUT!r}] and "
                                f"[{OUTPUT!r}] (a classifier's export)")
+        # shape hints only; one naming the input (as onnx.utils.extract_model writes) would get the prefix too
+        del model.graph.value_info[:]
         models.append(compose.add_prefix(model, f"m{i}_", rename_inputs=False))
     first = models[0]
     graph = helper.make_graph(
