@@ -106,11 +106,8 @@ def augment(x: torch.Tensor, out: int, gen: torch.Generator, shapes: bool = Fals
     ang = u(-0.25, 0.25)
     zoom = u(0.85, 1.2)
     tx, ty = u(-0.08, 0.08), u(-0.08, 0.08)
-    cos, sin = torch.cos(ang) / zoom, torch.sin(ang) / zoom
-    if shapes:
-        theta = _font_like(ang, zoom, u(-0.2, 0.2), u(-0.2, 0.2), tx, ty)
-    else:
-        theta = torch.stack([torch.stack([cos, -sin, tx], 1), torch.stack([sin, cos, ty], 1)], 1)
+    aspect, slant = (u(-0.2, 0.2), u(-0.2, 0.2)) if shapes else (torch.zeros(n, device=dev),) * 2
+    theta = _font_like(ang, zoom, aspect, slant, tx, ty)
     grid = F.affine_grid(theta, (n, 3, out, out), align_corners=False)
     y = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
     if shapes:
@@ -148,7 +145,8 @@ SHAPE_STROKE_SHARE = 0.35      # of the crops, with ``shapes``, whose strokes ar
 def _font_like(ang: torch.Tensor, zoom: torch.Tensor, aspect: torch.Tensor, slant: torch.Tensor,
                tx: torch.Tensor, ty: torch.Tensor) -> torch.Tensor:
     """The sampling grid's affine maps (N x 2 x 3): a turn and zoom after a condensed or extended
-    (``aspect``: log of the width's scale) and slanted (``slant``: shear) glyph."""
+    (``aspect``: log of the width's scale) and slanted (``slant``: shear) glyph; with both 0, the
+    turn and zoom alone, exactly."""
     n = ang.shape[0]
     cos, sin = torch.cos(ang), torch.sin(ang)
     turn = torch.stack([torch.stack([cos, -sin], 1), torch.stack([sin, cos], 1)], 1)
