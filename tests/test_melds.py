@@ -1610,3 +1610,42 @@ def test_a_valid_three_with_a_joker_aside_is_a_meld_a_little_off_the_melds_way()
     # the joker's own slack being measured: held to the invalid threes' 8 degrees, it stays loose
     strict = melds_read(find_melds(corners_of(JOKER_THREE), ReaderSettings(along_joker_turn=8.0), threes=True))
     assert ["8D", "8C", "JK"] not in strict and len(strict) == 6, strict
+
+
+@pytest.mark.parametrize("found, meld", [
+    # as photos gave them (fresh60 000081, 000259): one meld of a four-index deck, each card showing
+    # its two band corners; the photo's one last card teaches a card's width nearer than its bands
+    # lie, but that card shows its four corners: seen from each band corner, the far corner on its
+    # diagonal lies beside the other's, crossed, as the band corners do. One meld, read once
+    ([("2S", (364, 167, 386, 184)), ("2S", (398, 202, 420, 219)), ("2H", (342, 184, 361, 201)),
+      ("2H", (375, 219, 395, 235)), ("4S", (321, 201, 342, 217)), ("4S", (355, 235, 375, 250)),
+      ("5S", (292, 219, 313, 234)), ("5S", (272, 292, 290, 307)), ("5S", (327, 251, 347, 266)),
+      ("5S", (236, 263, 255, 278))], ["2S", "2H", "4S", "5S"]),
+    ([("3C", (244, 470, 267, 499)), ("QD", (286, 427, 309, 460)), ("QD", (390, 447, 414, 479)),
+      ("QD", (263, 572, 284, 600)), ("QC", (446, 626, 475, 656)), ("2H", (280, 545, 300, 572)),
+      ("2H", (422, 649, 440, 674)), ("2H", (377, 518, 397, 546)), ("2H", (330, 674, 348, 698)),
+      ("6S", (252, 104, 283, 144)), ("6S", (359, 37, 390, 79)), ("5S", (279, 162, 310, 201)),
+      ("5S", (382, 95, 412, 134)), ("4S", (309, 214, 339, 252)), ("4S", (411, 150, 442, 190)),
+      ("3S", (337, 262, 366, 298)), ("3S", (436, 199, 466, 235)), ("2S", (360, 315, 387, 349)),
+      ("2S", (457, 253, 484, 288)), ("AS", (385, 370, 417, 405)), ("AS", (562, 451, 592, 484)),
+      ("AS", (480, 311, 513, 346)), ("AS", (471, 505, 500, 535))], ["6S", "5S", "4S", "3S", "2S", "AS"]),
+])
+def test_a_four_index_meld_whose_last_card_shows_its_four_corners_is_read_once(found, meld):
+    g = find_melds(corners_of(found))
+    _same_up_to_direction(melds_read(g), [meld])
+    assert sum(len(c.corners) for c in g.cards if c.card in meld) == 2 * len(meld) + 2
+
+
+def test_two_decks_melds_side_by_side_reading_alike_stay_two_though_far_corners_cross():
+    # as a photo gave them (heldout2 000261): 2C-6C and 3C-6C lie side by side, a card's width
+    # and more apart, reading four cards alike; seen from the long one's 6C, the short one's
+    # 6C far corner lies across as the other line does. It lies a card's width farther across
+    # than the other line: another card's, no band of this one
+    found = [("2C", (626, 253, 643, 265)), ("3C", (644, 244, 662, 256)), ("4C", (663, 234, 681, 246)),
+             ("5C", (683, 226, 700, 238)), ("6C", (699, 217, 717, 231)), ("6C", (722, 169, 740, 183)),
+             ("3C", (600, 203, 617, 216)), ("4C", (617, 195, 635, 209)), ("5C", (634, 187, 651, 200)),
+             ("6C", (652, 177, 670, 191)), ("6C", (676, 127, 694, 142)), ("JS", (664, 295, 682, 308)),
+             ("10S", (680, 283, 699, 297)), ("9S", (699, 279, 717, 292)), ("9S", (722, 232, 740, 245))]
+    g = find_melds(corners_of(found))
+    read = sorted(melds_read(g), key=len)
+    _same_up_to_direction(read, [["JS", "10S", "9S"], ["3C", "4C", "5C", "6C"], ["2C", "3C", "4C", "5C", "6C"]])

@@ -884,7 +884,8 @@ class _Grouper:
                 return False
         elif self.width is not None and not (along <= self.s.band_along * across and any(
                 (near or -0.8 <= across - w) and across - w <= 0.5 for w in widths)) \
-                and not self._four_corners(base, other, offset) and not self._one_set(base, other, pairs, near):
+                and not self._four_corners(base, other, offset) and not self._one_face(base, other, pairs) \
+                and not self._one_set(base, other, pairs, near):
             return False                                # a twin meld beside it, not its other corners
         for a, b in pairs:
             partners.setdefault(a, []).append(b)
@@ -943,6 +944,37 @@ class _Grouper:
                             abs(a2) <= tol and abs(l2 - along) <= tol + 0.3 * abs(t_along) for _, l2, a2 in far):
                         return True
         return False
+
+    def _one_face(self, base: _Line, other: _Line, pairs: list[tuple[int, int]]) -> bool:
+        """Whether two lines' paired end corners belong to one last card, showing its whole face:
+        the far corner across from each (on its diagonal) lies beside the other's, crossed, as
+        the two band corners lie (a card's four indices make a parallelogram, however the table
+        is shot). A twin meld laid beside shows its own last card: seen from each band corner,
+        its far corners lie on that corner's own side, uncrossed. Only for lines reading every
+        card alike: two melds side by side may share a few cards' readings."""
+        if len(pairs) != len(other.corners) or any(self.names[a] != self.names[b] for a, b in pairs):
+            return False                 # two melds side by side, reading some cards alike
+        own = set(base.corners) | set(other.corners)
+        partner = dict(pairs)
+        for end, inward in self._ends(base):
+            twin = partner.get(end)
+            if twin is None or twin not in (other.corners[0], other.corners[-1]):
+                continue
+            band = self.P[twin] - self.P[end]
+            step = self.P[end] - self.P[inward]
+            normal = np.array([-step[1], step[0]]) / max(float(np.linalg.norm(step)), 1e-9)
+            width = abs(float(band @ normal)) / self.S[end]
+            if any(i != j and float(np.linalg.norm(self.P[i] - self.P[j] - band)) <= self.s.twin_fit * self.S[end]
+                   for i in self._far_across(end, step, width, own) for j in self._far_across(twin, step, width, own)):
+                return True
+        return False
+
+    def _far_across(self, k: int, step: np.ndarray, width: float, own: set[int]) -> list[int]:
+        """Far corners of corner ``k``'s card (see ``_offsets``), not in ``own``, lying as far
+        across the line as ``width`` (index sizes), within ``twin_fit``: on the card's diagonal
+        from a band corner (another copy's, on a meld beside, lies a card's width farther)."""
+        return [j for j, _, across in self._offsets(k, step)
+                if j not in own and abs(abs(across) - width) <= self.s.twin_fit]
 
     def _aligned(self, base: list[int], other: list[int]) -> list[tuple[int, int]]:
         """The most corners of ``other`` that lie each at one offset from a corner of ``base``
