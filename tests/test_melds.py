@@ -1649,3 +1649,27 @@ def test_two_decks_melds_side_by_side_reading_alike_stay_two_though_far_corners_
     g = find_melds(corners_of(found))
     read = sorted(melds_read(g), key=len)
     _same_up_to_direction(read, [["JS", "10S", "9S"], ["3C", "4C", "5C", "6C"], ["2C", "3C", "4C", "5C", "6C"]])
+
+
+def test_a_rows_last_card_showing_both_band_corners_is_one_card_of_the_hand():
+    # as a photo gave them (fresh60 000000): a hand of a four-index deck spread in rows, each card
+    # showing its index band; the row's last card, QH, shows its second band corner a step on,
+    # printed the same way up. The row took it for a next card and the hand counted QH twice;
+    # merge_corners takes the two for one card's: the corner leaves the row and joins its card
+    found = [("8C", (96, 367, 117, 377)), ("8C", (153, 364, 174, 373)), ("9C", (97, 352, 118, 362)),
+             ("9C", (154, 349, 175, 359)), ("10C", (93, 333, 115, 346)), ("10C", (149, 297, 170, 310)),
+             ("10C", (91, 298, 112, 312)), ("10C", (151, 331, 172, 345)), ("JK", (218, 366, 249, 373)),
+             ("JH", (213, 338, 234, 349)), ("6C", (208, 308, 228, 318)), ("10S", (211, 285, 232, 294)),
+             ("10C", (210, 254, 232, 268)), ("6C", (208, 226, 229, 238)), ("3S", (206, 200, 227, 211)),
+             ("KS", (198, 163, 219, 175)), ("QH", (200, 138, 221, 149)), ("QH", (191, 94, 212, 106)),
+             ("QS", (265, 362, 286, 371)), ("QS", (325, 362, 345, 372)), ("KS", (263, 341, 284, 351)),
+             ("KS", (323, 333, 344, 343)), ("QS", (264, 308, 285, 319)), ("QS", (321, 306, 342, 318)),
+             ("AH", (261, 275, 282, 287)), ("AH", (319, 272, 341, 283)), ("JS", (262, 250, 284, 261)),
+             ("JS", (323, 242, 345, 252)), ("QC", (258, 223, 277, 234)), ("QC", (319, 216, 340, 227)),
+             ("5S", (257, 190, 279, 201)), ("5S", (317, 186, 339, 198)), ("2C", (257, 163, 278, 174)),
+             ("2C", (320, 158, 340, 169)), ("3S", (255, 130, 277, 141)), ("3S", (311, 83, 333, 96)),
+             ("3S", (250, 91, 273, 104)), ("3S", (315, 122, 338, 134))]
+    turned = {1, 3, 5, 7, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37}
+    g = find_melds(corners_of(found), same_way_up=turned_ones(turned))
+    assert [c.corners for c in g.cards if c.card == "QH"] == [(16, 17)]
+    assert sum(len(c.corners) for c in g.cards) == len(found)

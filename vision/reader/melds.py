@@ -246,6 +246,8 @@ class _Grouper:
         self.bands: list[tuple[float, float]] = []   # second bands paired: offset across, along (index sizes)
         self.banded: set[int] = set()                # the lines that took a second band
         self._aligned_pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
+        self.row_bands: dict[int, int] = {}          # a row's end corner taken off it: its card's corner on the row
+        self._merged_cards: Optional[dict[int, int]] = None
 
     # 1. seeds
     def _links(self) -> list[list[int]]:
@@ -1028,6 +1030,26 @@ class _Grouper:
         v = self.P[corners[-1]] - self.P[corners[0]]
         return v / max(float(np.linalg.norm(v)), 1e-9)
 
+    def trim_row_bands(self, lines: list[_Line]) -> list[_Line]:
+        """A line that makes no meld (a spread hand's row) ending in two corners read alike that
+        ``merge_corners`` takes for one card's: the row's last card shows its whole band, its
+        second corner a step on (a four-index deck), and is no next card. That corner leaves the
+        line and joins its card (``row_bands``)."""
+        out = []
+        for line in lines:
+            c = line.corners
+            if len(c) >= 3 and not _valid(self._names(line)):
+                card = self._merged()
+                for end, inner in ((c[-1], c[-2]), (c[0], c[1])):
+                    if len(c) >= 3 and self.names[end] == self.names[inner] and card[end] == card[inner]:
+                        self.row_bands[end] = inner
+                        first = end == c[0]
+                        c = c[1:] if first else c[:-1]
+                        line = _Line(c, [i - first for i in line.missing if 0 < i - first < len(c)], line.misfit,
+                                     line.score)
+            out.append(line)
+        return out
+
     # 5. cards
     def cards(self, lines: list[_Line], partners: dict[int, list[int]]) -> tuple[list[ReadCard], dict[int, int]]:
         """The cards: one per corner on a line, with its partner on a parallel line and any
@@ -1045,6 +1067,9 @@ class _Grouper:
                 way[k], valid[k] = axis, makes_meld
         if self.s.row_far_corner:
             self._join_row_ends(lines, owner, valid)
+        for end, inner in self.row_bands.items():
+            if inner in owner and len(owner[inner]) < 4 and not any(end in ks for ks in owner.values()):
+                owner[inner].append(end)
         used = {k for ks in owner.values() for k in ks}
         # a card showing its four corners is one card: a meld's corner it has takes the others;
         # none of them joins another card
@@ -1101,11 +1126,18 @@ class _Grouper:
             return
         row_of = {k: li for li, line in enumerate(rows) for k in line.corners}
         ends = {k for line in rows for k in (line.corners[0], line.corners[-1])}
-        card = {k: i for i, c in enumerate(merge_corners(self.corners, self.s, self.same_way_up)) for k in c.corners}
+        card = self._merged()
         for a, b in combinations(sorted(row_of), 2):
             if a in owner and b in owner and card[a] == card[b] and row_of[a] != row_of[b] \
                     and (a in ends or b in ends) and self.turned(a, b) and len(owner[a]) + len(owner[b]) <= 4:
                 owner[a] += owner.pop(b)
+
+    def _merged(self) -> dict[int, int]:
+        """Each corner's card as ``merge_corners`` makes the photo's cards, lines aside (once)."""
+        if self._merged_cards is None:
+            self._merged_cards = {k: i for i, c in enumerate(merge_corners(self.corners, self.s, self.same_way_up))
+                                  for k in c.corners}
+        return self._merged_cards
 
     def _copy_same_way_up(self, a: int, b: int) -> bool:
         """Whether two corners of one reading are two cards by the way they are printed: the same
@@ -1703,7 +1735,7 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     g.far = g.far_corners(first)
     g.stop_at_faces = True
     lines, partners = g.merge_parallel([line for line in g.lines() if not g.pairs_row(line)])
-    lines = g.drop_split_wholes(lines, partners)
+    lines = g.trim_row_bands(g.drop_split_wholes(lines, partners))
     cards, card_of = g.cards(lines, partners)
     g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines
                                       for a, b in zip(line.corners, line.corners[1:])])) if lines else 1.0
