@@ -18,9 +18,9 @@ settings were shaped on), ``checked`` (seen only to check a change), ``new`` (ad
 check for overfitting), ``reader`` (``heldout``, read only with the models' corners), ``fresh``
 (``fresh60``, made in the sixtieth session, where the grouping reads photos no rule was drawn
 from far worse than the seven sets above: failures to learn from), ``confirm`` (``confirm60``,
-``confirm60b``, ``confirm60c``: counted only, never looked into, to confirm a change). Both are read only when
-``--sets`` names them. ``train4``'s
-first 700 photos are tuned, the next 800 checked.
+``confirm60b``, ``confirm60c``: counted only, never looked into, to confirm a change). The sets
+of these two groups are read only when ``--sets`` names them. ``train4``'s first 700 photos are
+tuned, the next 800 checked.
 """
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ SETS = {
     # thirty-seventh session: the held-out decks at the real photos' index sizes (37-67 px)
     "heldout-real-size": (150, 4747, "--designs heldout --index-px 37,67", "reader"),
     # sixtieth session: the seven sets above read far better than photos no rule was drawn from
-    # (fresh60: photos 90.8% against 96.3%); fresh60 shows what fails, confirm60 only counts
+    # (fresh60: photos 90.8% against 96.3%); fresh60 shows what fails, the confirm sets only count
     "fresh60": (1000, 9191, "--designs train", "fresh"),
     "confirm60": (1000, 9292, "--designs train", "confirm"),
     "confirm60b": (1000, 9393, "--designs train", "confirm"),
@@ -102,7 +102,8 @@ def _one(args: tuple[str, int, str, str]) -> dict | None:
 
 def run(out: Path, how: str, workers: int, only: list[str]) -> None:
     jobs = []
-    default = READER_SETS if how == "reader" else [n for n, v in SETS.items() if v[3] not in ("reader", "fresh", "confirm")]
+    default = READER_SETS if how == "reader" else [n for n, v in SETS.items()
+                                                   if v[3] not in ("reader", "fresh", "confirm")]
     for name in only or default:
         folder = ROOT / "data" / name / "truth"
         paths = sorted(folder.glob("*.json"))
