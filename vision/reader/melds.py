@@ -886,7 +886,8 @@ class _Grouper:
                 return False
         elif self.width is not None and not (along <= self.s.band_along * across and any(
                 (near or -0.8 <= across - w) and across - w <= 0.5 for w in widths)) \
-                and not self._four_corners(base, other, offset) and not self._one_face(base, other, pairs) \
+                and not self._four_corners(base, other, offset) \
+                and not (all_alike and self._one_face(base, other, pairs)) \
                 and not self._one_set(base, other, pairs, near):
             return False                                # a twin meld beside it, not its other corners
         for a, b in pairs:
@@ -952,10 +953,8 @@ class _Grouper:
         the far corner across from each (on its diagonal) lies beside the other's, crossed, as
         the two band corners lie (a card's four indices make a parallelogram, however the table
         is shot). A twin meld laid beside shows its own last card: seen from each band corner,
-        its far corners lie on that corner's own side, uncrossed. Only for lines reading every
-        card alike: two melds side by side may share a few cards' readings."""
-        if len(pairs) != len(other.corners) or any(self.names[a] != self.names[b] for a, b in pairs):
-            return False                 # two melds side by side, reading some cards alike
+        its far corners lie on that corner's own side, uncrossed. Asked only of lines reading
+        every card alike: two melds side by side may share a few cards' readings."""
         own = set(base.corners) | set(other.corners)
         partner = dict(pairs)
         for end, inward in self._ends(base):
