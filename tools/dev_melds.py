@@ -18,7 +18,7 @@ settings were shaped on), ``checked`` (seen only to check a change), ``new`` (ad
 check for overfitting), ``reader`` (``heldout``, read only with the models' corners), ``fresh``
 (``fresh60``, made in the sixtieth session, where the grouping reads photos no rule was drawn
 from far worse than the seven sets above: failures to learn from), ``confirm`` (``confirm60``,
-``confirm60b``, ``confirm60c``: counted only, never looked into, to confirm a change). The sets
+``confirm60b``, ``confirm60c``, ``confirm61``: counted only, never looked into, to confirm a change). The sets
 of these two groups are read only when ``--sets`` names them. ``train4``'s first 700 photos are
 tuned, the next 800 checked.
 """
@@ -56,6 +56,8 @@ SETS = {
     "confirm60": (1000, 9292, "--designs train", "confirm"),
     "confirm60b": (1000, 9393, "--designs train", "confirm"),
     "confirm60c": (1000, 9494, "--designs train", "confirm"),
+    # sixty-first session: a change gaining melds but no photo on the confirm sets is read once here
+    "confirm61": (1000, 9595, "--designs train", "confirm"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 

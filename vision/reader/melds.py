@@ -367,7 +367,9 @@ class _Grouper:
         """A joker's index sits aside (a word, a figure): between two cards, how far it lies
         from halfway, in units of the slack it is allowed (1: at the limit)."""
         unit = float(self.S[[k, m]].mean())
-        off = float(np.linalg.norm(self.P[l] - (self.P[k] + self.P[m]) / 2))
+        halfway = (self.P[k] + self.P[m]) / 2
+        # a word's box: the index lies at one of its ends (see ``joker_ends``)
+        off = min(float(np.linalg.norm(p - halfway)) for p in (self.P[l], *self.joker_ends.get(l, ())))
         return off / (self.s.joker_slack * self.s.line_offset * unit)
 
     def _three_cards(self, k: int, l: int, m: int) -> bool:
