@@ -1681,3 +1681,42 @@ def test_a_joker_between_two_cards_is_measured_from_the_end_of_its_word_index():
     # halfway between them
     found = [("KD", (724, 1174, 740, 1192)), ("JK", (668, 1197, 736, 1212)), ("KH", (702, 1221, 742, 1241))]
     _same_up_to_direction(melds_read(find_melds(corners_of(found))), [["KD", "JK", "KH"]])
+
+
+def test_a_line_of_small_indices_steps_as_the_melds_of_its_own_deck_do():
+    # as a photo gave them (fresh60 000303): melds of two designs, one printing its indices half
+    # the size of the other's, each stepping by its own band. The invalid 6C 7S 8C of the small
+    # design steps, in index sizes, far more than the large design's melds, and was taken for
+    # cards lying in a row by chance; the small design's melds step as it does
+    found = [("5S", (303, 582, 330, 629)), ("4S", (289, 629, 317, 678)), ("3S", (289, 685, 321, 733)),
+             ("2S", (274, 742, 303, 788)), ("2S", (356, 858, 386, 906)), ("10D", (527, 436, 564, 491)),
+             ("JD", (512, 490, 555, 553)), ("QD", (497, 554, 539, 612)), ("KD", (478, 628, 515, 682)),
+             ("KD", (556, 750, 593, 802)), ("AD", (829, 499, 864, 555)), ("JS", (201, 973, 229, 1021)),
+             ("QS", (192, 1029, 219, 1075)), ("KS", (187, 1079, 214, 1123)), ("AS", (182, 1124, 212, 1167)),
+             ("AS", (256, 1232, 286, 1276)), ("9H", (382, 1004, 413, 1047)), ("9D", (360, 1062, 388, 1106)),
+             ("9C", (361, 1111, 379, 1132)), ("9S", (346, 1142, 374, 1181)), ("9C", (334, 1181, 352, 1202)),
+             ("9H", (318, 1216, 347, 1257)), ("9H", (386, 1322, 415, 1363)), ("4C", (564, 1044, 584, 1066)),
+             ("5C", (551, 1073, 580, 1115)), ("6C", (556, 1125, 574, 1146)), ("7C", (543, 1156, 561, 1177)),
+             ("8C", (533, 1194, 549, 1213)), ("8C", (607, 1314, 622, 1334)), ("6C", (740, 1077, 760, 1098)),
+             ("7S", (725, 1114, 756, 1155)), ("8C", (721, 1164, 739, 1185)), ("8C", (778, 1290, 795, 1310)),
+             ("4C", (114, 1392, 131, 1410)), ("3C", (103, 1415, 132, 1454)), ("QS", (273, 1417, 306, 1459)),
+             ("QH", (257, 1464, 292, 1507)), ("QH", (240, 1513, 273, 1555)), ("QH", (308, 1606, 341, 1648))]
+    turned = {4, 9, 10, 15, 22, 28, 32, 38}
+    read = melds_read(find_melds(corners_of(found), same_way_up=turned_ones(turned), threes=True))
+    assert ["6C", "7S", "8C"] in read or ["8C", "7S", "6C"] in read, read
+    assert len(read) == 7, read
+
+
+def test_an_invalid_line_is_judged_no_stricter_than_by_the_photos_usual_step():
+    # the melds of the large-index deck lie tight (a step of one index size); those of the small
+    # one step three of their own, and most of the photo's steps are theirs. A meld laid wrong
+    # from the large deck stepping 1.7 of its index sizes is still a meld: within the photo's
+    # usual step, however tight its own deck's melds lie
+    t = Table()
+    t.meld(["3S", "4S", "5S", "6S", "7S", "8S"], (200, 200))
+    t.meld(["3C", "4C", "5C", "6C", "7C", "8C"], (200 + 1.3 * W, 200))
+    t.meld(["KD", "KH", "KC", "KS"], (200 + 2.6 * W, 200), step=1.0 * U)
+    t.meld(["QD", "QH", "QC"], (200 + 3.9 * W, 200), step=1.0 * U)
+    t.meld(["5H", "6H", "8H", "9H"], (200 + 5.2 * W, 200), step=1.7 * U)
+    read = melds_read(find_melds(t.corners(odd={c: (0.5, 0.0) for c in range(12)})))     # the spades and clubs small
+    assert ["5H", "6H", "8H", "9H"] in read and len(read) == 5, read

@@ -874,12 +874,12 @@ def test_both_a_few_loose_cards_printed_turned_round_against_each_other_are_a_pi
     assert sorted(cards[i] for i in result["hand"]) == (["2C", "9D"] if thrown else ["4D", "7S", "KH"])
 
 
-@pytest.mark.parametrize("kind, along, read", [("table", True, True), ("table", False, False), ("both", True, False)])
+@pytest.mark.parametrize("kind, along, read", [("table", True, True), ("table", False, False), ("both", True, True)])
 def test_three_cards_bent_past_any_line_beside_the_columns_are_an_invalid_meld_of_a_table_photo(kind, along, read):
     # the middle card aside so that the steps turn by 36 degrees: no line grows from three cards
     # so bent that make no valid meld, but laid as a column beside the columns they are a meld
-    # laid by hand (loose_threes), invalid and flagged; not across the columns, and not on a
-    # photo of the melds and the hand, whose rows may lie so too
+    # laid by hand (loose_threes), invalid and flagged, on a photo of the melds and the hand too
+    # (a hand's fan or row runs on beyond three cards); not across the columns
     step = 1.4 * math.cos(math.radians(18))
     result = _trio_beside_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
                                   (0.0, 1.4 * math.sin(math.radians(18)), 0.0), kind=kind)
@@ -902,3 +902,23 @@ def test_a_photo_whose_indices_are_small_is_flagged_take_it_closer(kind):
     assert "small_indices" not in _kinds(plain)
     none = read_table(Reading(2000, 1500, corners[:0], []), kind).to_dict()
     assert "small_indices" not in _kinds(none)
+
+
+def test_both_three_cards_of_the_hands_fan_running_on_to_a_fourth_are_the_hand_not_a_loose_three():
+    # as a photo gave them (unseen 000041): four melds in a row and, below the first, the hand
+    # fanned out, 6C 2H 5S 5S: its first three cards lie along the melds as a short meld's do,
+    # but the fourth runs on from them as one more card of their row: a hand, not a meld
+    found = [('2S', (64, 23, 75, 44)), ('3C', (83, 31, 97, 52)), ('2C', (106, 43, 117, 63)),
+             ('AC', (121, 46, 135, 67)), ('AC', (157, 129, 172, 146)), ('6D', (207, 73, 222, 95)),
+             ('5D', (223, 82, 239, 103)), ('4D', (246, 89, 259, 106)), ('3D', (260, 96, 273, 113)),
+             ('3D', (286, 170, 298, 185)), ('AC', (338, 123, 359, 144)), ('KC', (357, 138, 374, 155)),
+             ('QC', (378, 143, 394, 160)), ('JC', (400, 149, 416, 166)), ('JC', (406, 216, 421, 231)),
+             ('7D', (463, 172, 481, 189)), ('7D', (482, 178, 499, 194)), ('7S', (492, 186, 507, 201)),
+             ('7S', (495, 248, 509, 260)), ('6C', (57, 160, 70, 176)), ('2H', (74, 165, 90, 179)),
+             ('5S', (90, 171, 104, 185)), ('5S', (107, 179, 127, 195)), ('5S', (91, 239, 110, 252))]
+    corners = corners_of(found)
+    result = read_table(Reading(676, 381, corners, merge_corners(corners)), "both").to_dict()
+    cards = [c["card"] for c in result["cards"]]
+    melds = [["2S", "3C", "2C", "AC"], ["6D", "5D", "4D", "3D"], ["AC", "KC", "QC", "JC"], ["7D", "7D", "7S"]]
+    assert sorted(map(sorted, _names(result))) == sorted(map(sorted, melds))
+    assert sorted(cards[i] for i in result["hand"]) == ["2H", "5S", "5S", "6C"]

@@ -18,9 +18,9 @@ settings were shaped on), ``checked`` (seen only to check a change), ``new`` (ad
 check for overfitting), ``reader`` (``heldout``, read only with the models' corners), ``fresh``
 (``fresh60``, made in the sixtieth session, where the grouping reads photos no rule was drawn
 from far worse than the seven sets above: failures to learn from), ``confirm`` (``confirm60``,
-``confirm60b``, ``confirm60c``, ``confirm61``: counted only, never looked into, to confirm a change). The sets
-of these two groups are read only when ``--sets`` names them. ``train4``'s first 700 photos are
-tuned, the next 800 checked.
+``confirm60b``, ``confirm60c``, ``confirm61``, ``confirm62``: counted only, never looked into, to
+confirm a change). The sets of these two groups are read only when ``--sets`` names them.
+``train4``'s first 700 photos are tuned, the next 800 checked.
 """
 from __future__ import annotations
 
@@ -58,6 +58,8 @@ SETS = {
     "confirm60c": (1000, 9494, "--designs train", "confirm"),
     # sixty-first session: a change gaining melds but no photo on the confirm sets is read once here
     "confirm61": (1000, 9595, "--designs train", "confirm"),
+    # sixty-second session: the same, for a change retried after it gained melds but no photo on confirm61
+    "confirm62": (1000, 9696, "--designs train", "confirm"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 

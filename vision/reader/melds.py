@@ -1159,8 +1159,9 @@ class _Grouper:
 
     def plausible(self, meld: Meld, cards: list[ReadCard]) -> bool:
         """A line of corners that is invalid under the rules and steps much farther than the
-        photo's melds is cards lying by chance in a row (a spread hand, the discard pile), not a
-        meld: its cards stay loose (and flagged). So are three cards not even one card off a
+        photo's melds (those of its own index size, where they step farther: ``_typical_step_of``)
+        is cards lying by chance in a row (a spread hand, the discard pile), not a meld: its cards
+        stay loose (and flagged). So are three cards not even one card off a
         meld (``one_card_off``), three whose middle card shows a corner its next card would cover
         (a discard pile's), three not quite in a row unless they run as the melds do, and three,
         valid or not, read along indices printed turned round against the other melds' (``_upside_down``)."""
@@ -1189,7 +1190,17 @@ class _Grouper:
         ranks = [i for i, k in enumerate(anchors) if not self.joker[k]]
         step = min((per_card(among) for among in (list(range(len(anchors))), ranks) if len(among) >= 2),
                    default=np.inf)
-        return step <= self.s.stray_step * self.typical_step
+        return step <= self.s.stray_step * self._typical_step_of(unit, set(meld.cards))
+
+    def _typical_step_of(self, unit: float, own: set[int]) -> float:
+        """The usual step of the photo's other valid melds whose indices are about ``unit`` in
+        size (another deck's design steps by its own band: a small index may sit on a wide one),
+        in index sizes, where they step farther than the photo's usual step (that else)."""
+        ratio = self.s.alike_index_ratio
+        alike = [float(np.median(np.linalg.norm(np.diff(self.P[list(m.anchors)], axis=0), axis=1)))
+                 / self._meld_unit(m.anchors) for m in self.valid_melds
+                 if not own & set(m.cards) and 1 / ratio <= self._meld_unit(m.anchors) / unit <= ratio]
+        return max(float(np.median(alike)), self.typical_step) if alike else self.typical_step
 
     def _upside_down(self, meld: Meld, cards: list[ReadCard]) -> bool:
         """Whether every rank index of the line is printed turned round against the first rank
@@ -1271,8 +1282,10 @@ class _Grouper:
         them and step as the melds do (``_along_the_melds``; a valid three with a joker, whose
         index sits aside, within ``along_joker_turn`` degrees), their middle card covered
         (``_middle_shows_far``), and no more than one of them show a second corner (only the last
-        card laid does): a discard pile's cards lie loose and show theirs. ``rows``: the lines
-        that made no meld, left as they are. The best fitting three first."""
+        card laid does): a discard pile's cards lie loose and show theirs. No other loose card
+        may run on from them as their row's next card would (``_loose_row_on``): a hand's fan
+        or row, on a photo of the melds and the hand. ``rows``: the lines that made no meld,
+        left as they are. The best fitting three first."""
         melds = list(melds)
         while True:
             placed = {c for m in melds for c in m.cards} | {c for row in rows for c in row}
@@ -1297,11 +1310,23 @@ class _Grouper:
                         turn = self.s.along_joker_turn if self.joker[[k, l, m]].any() and _valid(names) else None
                         shown = sum(len(set(cards[c].corners) - {a} - set(self.partners.get(a, []))) > 0
                                     for c, a in zip(three, (k, l, m)))
-                        if shown <= 1 and self._along_the_melds(meld, turn) and not self._middle_shows_far(meld, cards):
+                        if shown <= 1 and self._along_the_melds(meld, turn) \
+                                and not self._middle_shows_far(meld, cards) \
+                                and not self._loose_row_on((k, l, m), card_of):
                             best = (fit, meld)
             if best is None:
                 return melds
             melds.append(best[1])
+
+    def _loose_row_on(self, corners: tuple[int, int, int], card_of: dict[int, int]) -> bool:
+        """Whether another loose card runs on from three loose corners at either end as one more
+        card of theirs would (making three with the end two, bent no more than ``natural_bend``):
+        a hand's fan or row, not a short meld laid by hand."""
+        k, l, m = corners
+        own = {card_of[k], card_of[l], card_of[m]}
+        return any(j in card_of and card_of[j] not in own and self._three_cards(inner, end, j)
+                   and self.bend(inner, end, j) <= self.s.natural_bend
+                   for inner, end in ((l, m), (l, k)) for j in self.links[end])
 
     def _steps_as_melds(self, anchors: tuple[int, ...]) -> bool:
         """Whether a line steps as the photo's melds do: within ``along_steps`` of their usual
@@ -1728,7 +1753,7 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     """The cards of a table photo and its melds, in table order. ``same_way_up(i, j)``, when
     the photo tells it, says two corners are printed the same way up (two cards, never one).
     ``threes``: three cards in no line, lying as a short meld's do, are a meld too
-    (``_Grouper.loose_threes``; not where a hand's rows may lie beside the melds)."""
+    (``_Grouper.loose_threes``; a table photo's, not a hand's)."""
     g = _Grouper(corners, settings, same_way_up)
     first = g.lines()
     # the last cards' far corners, learnt from a first look, are no bands: look again without them

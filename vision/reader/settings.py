@@ -98,6 +98,7 @@ class ReaderSettings:
     step_max: float = 3.0              # and at most this far
     joker_step_max: float = 4.0        # two jokers, this far (a joker's word index needs a wider band)
     step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
+    alike_index_ratio: float = 1.3     # a line's step judged against the melds whose indices differ in size by less
     step_turn: float = 30.0            # consecutive steps of a meld turn by at most this many degrees
     step_ratio: float = 1.9            # and their lengths differ by at most this factor
     centre_noise: float = 0.3          # or by this many index sizes (a box shows the visible part of an index)
@@ -112,8 +113,8 @@ class ReaderSettings:
     along_joker_turn: float = 20.0     # ... (a valid three with a joker, its index aside: this many degrees)
     along_near: int = 2                # one of this many valid melds nearest to them,
     along_steps: tuple[float, float] = (0.7, 1.4)   # stepping as they do (this share of the usual step)
-    loose_threes: bool = True          # table photos: three cards in no line, lying as a short meld's do among the
-                                       # melds (bent up to natural_bend), are a meld (melds.py, loose_threes)
+    loose_threes: bool = True          # three cards in no line, lying as a short meld's do among the melds (bent up
+                                       # to natural_bend), no fourth running on, are a meld (melds.py, loose_threes)
     adopt_steps: tuple[float, float] = (0.6, 1.5)   # a card in no meld lying this many steps beyond a meld's end,
     adopt_offset: float = 0.7          # within this many index sizes of its line, keeping it valid, is its next card
     adopt_joker_offset: float = 1.7    # ... or of a joker's, whatever its index's size (some decks print it aside)

@@ -401,12 +401,11 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         flags = (small_indices(facts) + too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
                  + one_card_or_two(facts) + hand_merged_corners(facts) + unread_corners(facts) + jokers_apart(facts))
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
-    threes = kind == "table"
-    grouping = find_melds(reading.corners, settings, reading.same_way_up, threes)
+    grouping = find_melds(reading.corners, settings, reading.same_way_up, threes=True)
     looked = look_again(reading, grouping.melds, settings)
     if looked is not reading:                       # weak finds kept where the melds expect cards
         reading = looked
-        grouping = find_melds(reading.corners, settings, reading.same_way_up, threes)
+        grouping = find_melds(reading.corners, settings, reading.same_way_up, threes=True)
     if kind == "both":
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     else:
