@@ -98,7 +98,8 @@ class ReaderSettings:
     step_max: float = 3.0              # and at most this far
     joker_step_max: float = 4.0        # two jokers, this far (a joker's word index needs a wider band)
     step_size_ratio: float = 3.0       # their indices differ in size by at most this factor
-    alike_index_ratio: float = 1.3     # a line's step judged against the melds whose indices differ in size by less
+    alike_index_ratio: float = 1.3     # an invalid line's step judged against the melds whose indices differ in size
+                                       # by less, where they step farther than the photo's usual step
     step_turn: float = 30.0            # consecutive steps of a meld turn by at most this many degrees
     step_ratio: float = 1.9            # and their lengths differ by at most this factor
     centre_noise: float = 0.3          # or by this many index sizes (a box shows the visible part of an index)
