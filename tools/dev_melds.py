@@ -58,7 +58,7 @@ SETS = {
     "confirm60c": (1000, 9494, "--designs train", "confirm"),
     # sixty-first session: a change gaining melds but no photo on the confirm sets is read once here
     "confirm61": (1000, 9595, "--designs train", "confirm"),
-    # sixty-second session: the same, for a change retried after it gained melds but no photo on confirm61
+    # sixty-second session: the same, for changes retried or reshaped after the four above were read with them
     "confirm62": (1000, 9696, "--designs train", "confirm"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
