@@ -922,3 +922,18 @@ def test_both_three_cards_of_the_hands_fan_running_on_to_a_fourth_are_the_hand_n
     melds = [["2S", "3C", "2C", "AC"], ["6D", "5D", "4D", "3D"], ["AC", "KC", "QC", "JC"], ["7D", "7D", "7S"]]
     assert sorted(map(sorted, _names(result))) == sorted(map(sorted, melds))
     assert sorted(cards[i] for i in result["hand"]) == ["2H", "5S", "5S", "6C"]
+
+
+def test_both_a_row_of_the_hand_laid_too_unevenly_for_a_line_is_counted_in_doubt_not_set_aside():
+    # as a photo gave them (fresh60 000192): a hand spread in two rows, the second laid so
+    # unevenly that it makes no line; its cards spread along the first row's way as a row's do
+    # (a pile is thrown on one spot): they count, and the player is asked
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH", "8C"], (350, 300 + 2.2 * H), step=2.0 * U, column=False)
+    second = ["4D", "JC", "7S", "10H"]
+    for i, name in enumerate(second):
+        t.cards.append((name, np.array([350 + 2.0 * U * i, 300 + 2.9 * H + (0.6 if i % 2 else -0.6) * U]), 0.0))
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH", "8C"] + second)
+    assert "hand_off_lines" in _kinds(result)

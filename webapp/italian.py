@@ -322,8 +322,9 @@ TEXTS: dict[str, str] = {
         "mostra un terzo: potrebbero essere due carte",
     "two {card} counted in the hand lie as the two corners of one card would: one card or two? Check them":
         "due {card} contati nella mano stanno come i due angoli di una sola carta: una carta o due? Controllale",
-    "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?":
-        "{cards}: fuori dal ventaglio della mano, contate nella mano: sono della mano (o degli scarti)?",
+    "{cards}: lying off the hand's rows or fan, counted in it: are they the hand's (or the discard pile's)?":
+        "{cards}: fuori dalle file o dal ventaglio della mano, contate nella mano: sono della mano (o degli "
+        "scarti)?",
     "{cards}: rows of the hand running different ways, all counted: are they all the hand's (or some the "
     "discard pile's)?":
         "{cards}: file della mano in direzioni diverse, tutte contate: sono tutte della mano (o alcune degli "

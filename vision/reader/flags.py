@@ -478,7 +478,7 @@ def hand_off_lines(f: TableFacts) -> list[Flag]:
     if f.off_fan:
         shown = f.shown(f.off_fan)
         out.append(Flag("hand_off_lines", tuple(f.off_fan), Text(
-            "{cards}: lying off the hand's fan, counted in it: are they the hand's (or the discard pile's)?",
+            "{cards}: lying off the hand's rows or fan, counted in it: are they the hand's (or the discard pile's)?",
             cards=shown)))
     if f.crossing:
         shown = f.shown(f.crossing)

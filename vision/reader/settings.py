@@ -163,6 +163,7 @@ class ReaderSettings:
     off_lines: float = 2.5             # --as both: a card off the hand's rows, this far from them and
     row_slack: float = 0.6             # beyond their ends by more than this share of their step, is set aside
     pile_cards: int = 3                # --as both: this many cards under a spread hand's rows, on none, are a pile
+    row_spread: float = 0.5            # ... unless they spread along the rows this share of a step per card: a row
     pile_apart: bool = True            # --as both: a pile beyond the hand's widest gap, off its lines, is set aside
     hand_gap: float = 6.0              # --as both: the hand's cards lie within this many index sizes of another
     joker_apart: float = 6.0           # --as hand: a joker this many index sizes from every other card: a doubt

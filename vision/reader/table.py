@@ -328,10 +328,12 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
     rows rather than under them: a spread hand's last, short row lies under the rows above,
     card under card; a pile beside the hand (the discard pile) lies beyond their ends, and
     ``pile_cards`` or more cards under them, on no line, are a pile too (as a row they would
-    have made a line of their own). In doubt, counted but the player is asked: when the hand is
-    held as a fan (which has no rows), the cards kept for lying within its lines' span; and the
-    cards within ``off_lines`` of the cards kept for lying near the rows, and so on in a chain (a
-    fan's end bending away from its straight stretch, or a pile touching the hand)."""
+    have made a line of their own), unless they spread along the rows as a row does (one laid
+    too unevenly to make a line, ``_spread_as_a_row``: in doubt). In doubt, counted but the
+    player is asked: when the hand is held as a fan (which has no rows), the cards kept for
+    lying within its lines' span; the cards of such an uneven row; and the cards within
+    ``off_lines`` of the cards kept for lying near the rows, and so on in a chain (a fan's end
+    bending away from its straight stretch, or a pile touching the hand)."""
     P = reading.corners.centres
     unit = float(np.median(reading.corners.sizes))
     on = {c for line in lines for c in line}
@@ -369,8 +371,26 @@ def _off_the_rows(reading: Reading, hand: list[int], lines: list[list[int]],
         else:
             under.append(c)
     if len(under) >= settings.pile_cards:
-        aside += under                    # no row (a row of them would be a line): a pile thrown under the rows
+        if _spread_as_a_row(reading, under, rows, settings):
+            doubtful += under             # a row laid too unevenly to make a line: the hand's, in doubt
+        else:
+            aside += under                # no row (a row of them would be a line): a pile thrown under the rows
     return sorted(aside), doubtful
+
+
+def _spread_as_a_row(reading: Reading, cards: list[int], rows: list[np.ndarray], settings: ReaderSettings) -> bool:
+    """Whether cards lying under a hand's rows spread along their way as a row of them does:
+    their middles span ``row_spread`` of the longest row's step per card at least (a pile is
+    thrown on one spot)."""
+    P = reading.corners.centres
+    pts = max(rows, key=len)
+    way = pts[-1] - pts[0]
+    length = float(np.linalg.norm(way))
+    if length <= 0:
+        return False
+    step = float(np.median(np.linalg.norm(np.diff(pts, axis=0), axis=1)))
+    along = [float(P[list(reading.cards[c].corners)].mean(axis=0) @ way) / length for c in cards]
+    return float(np.ptp(along)) >= settings.row_spread * (len(cards) - 1) * step
 
 
 def _under(point: np.ndarray, pts: np.ndarray, settings: ReaderSettings) -> bool:
