@@ -1197,9 +1197,12 @@ class _Grouper:
         size (another deck's design steps by its own band: a small index may sit on a wide one),
         in index sizes, where they step farther than the photo's usual step (that else)."""
         ratio = self.s.alike_index_ratio
-        alike = [float(np.median(np.linalg.norm(np.diff(self.P[list(m.anchors)], axis=0), axis=1)))
-                 / self._meld_unit(m.anchors) for m in self.valid_melds
-                 if not own & set(m.cards) and 1 / ratio <= self._meld_unit(m.anchors) / unit <= ratio]
+        alike = []
+        for m in self.valid_melds:
+            size = self._meld_unit(m.anchors)
+            if not own & set(m.cards) and 1 / ratio <= size / unit <= ratio:
+                steps = np.linalg.norm(np.diff(self.P[list(m.anchors)], axis=0), axis=1)
+                alike.append(float(np.median(steps)) / size)
         return max(float(np.median(alike)), self.typical_step) if alike else self.typical_step
 
     def _upside_down(self, meld: Meld, cards: list[ReadCard]) -> bool:

@@ -382,26 +382,32 @@ def _spread_as_a_row(reading: Reading, cards: list[int], rows: list[np.ndarray],
     """Whether cards lying under a hand's rows spread along their way as a row of them does:
     their middles span ``row_spread`` of the longest row's step per card at least (a pile is
     thrown on one spot)."""
+    row = _row_way(max(rows, key=len))
+    if row is None:
+        return False
+    way, step = row
     P = reading.corners.centres
-    pts = max(rows, key=len)
+    along = [float(P[list(reading.cards[c].corners)].mean(axis=0) @ way) for c in cards]
+    return float(np.ptp(along)) >= settings.row_spread * (len(cards) - 1) * step
+
+
+def _row_way(pts: np.ndarray) -> Optional[tuple[np.ndarray, float]]:
+    """A straight row's way (a unit vector, first corner to last) and its usual step, from its
+    corners in order; None for a row of no length."""
     way = pts[-1] - pts[0]
     length = float(np.linalg.norm(way))
-    if length <= 0:
-        return False
-    step = float(np.median(np.linalg.norm(np.diff(pts, axis=0), axis=1)))
-    along = [float(P[list(reading.cards[c].corners)].mean(axis=0) @ way) / length for c in cards]
-    return float(np.ptp(along)) >= settings.row_spread * (len(cards) - 1) * step
+    if len(pts) < 2 or length <= 0:
+        return None
+    return way / length, float(np.median(np.linalg.norm(np.diff(pts, axis=0), axis=1)))
 
 
 def _under(point: np.ndarray, pts: np.ndarray, settings: ReaderSettings) -> bool:
     """Whether ``point`` lies above or below the straight row whose corners are ``pts`` (in
     order): along the row, within its span or ``row_slack`` of the row's step beyond an end."""
-    way = pts[-1] - pts[0]
-    length = float(np.linalg.norm(way))
-    if len(pts) < 2 or length <= 0:
+    row = _row_way(pts)
+    if row is None:
         return False
-    way = way / length
-    step = float(np.median(np.linalg.norm(np.diff(pts, axis=0), axis=1)))
+    way, step = row
     return bool(np.min(np.abs((point - pts) @ way)) <= settings.row_slack * step)
 
 
