@@ -185,6 +185,23 @@ def test_a_four_index_rows_second_band_missing_both_end_cards_is_read_once():
     assert len(g.cards) == 6
 
 
+def test_a_four_index_fans_second_band_of_its_last_three_cards_is_read_with_them():
+    # as a photo gave them (fresh60 000298, 462 x 215 px): one fan 5D-AD of a four-index deck, the
+    # only meld, so no card's width is learnt. The second band shows for 7D, 8D and the last three
+    # cards only (QD, KD, AD: the others' covered); AD shows its four corners, the two on its left
+    # printed turned round. A band line pairing that whole card's two band corners is the fan's
+    # second band however many cards it misses, not a second meld QD KD AD
+    found = [("5D", (384, 56, 410, 71)), ("6D", (352, 59, 378, 74)), ("7D", (325, 63, 349, 78)),
+             ("7D", (332, 106, 356, 120)), ("8D", (298, 68, 322, 82)), ("8D", (304, 112, 328, 126)),
+             ("9D", (263, 73, 288, 90)), ("10D", (233, 74, 259, 96)), ("JD", (198, 90, 227, 100)),
+             ("QD", (166, 87, 192, 104)), ("QD", (169, 131, 196, 148)), ("KD", (139, 95, 162, 112)),
+             ("KD", (143, 139, 168, 155)), ("AD", (104, 93, 128, 113)), ("AD", (52, 150, 78, 169)),
+             ("AD", (114, 135, 138, 155)), ("AD", (42, 107, 68, 127))]
+    g = find_melds(corners_of(found), same_way_up=turned_ones({14, 16}))
+    _same_up_to_direction(melds_read(g), [["5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD"]])
+    assert len(g.cards) == 10
+
+
 def test_a_card_halfway_along_a_long_step_of_an_invalid_meld_is_taken_in():
     # as a photo gave them (train4 001289): a meld of two wilds (4H JK 2D 7H) reads invalid with
     # its joker or without it; the joker's word index lies halfway along a step twice the usual

@@ -858,9 +858,13 @@ class _Grouper:
         all_alike = mismatched == 0 and len(pairs) == len(other.corners)
         # the shorter line may miss some of the longer one's cards: one, or while no card's width
         # is known, ``band_missing`` when it reads its every card alike (a row's first card cut by
-        # the frame, its last card's band corner covered)
+        # the frame, its last card's band corner covered); any number when one of its cards is a
+        # card surely showing its four corners, whose two band corners it pairs (a fan's second
+        # band, its middle cards' corners covered)
+        whole_pair = all_alike and any(b in self.whole_of.get(a, ()) for a, b in pairs)
         if len(pairs) < max(2, len(other.corners) - 1,
-                            len(base.corners) - (self.s.band_missing if all_alike else 1) if self.width is None else 0):
+                            len(base.corners) - (self.s.band_missing if all_alike else 1)
+                            if self.width is None and not whole_pair else 0):
             return False
         if any(a in partners for a, _ in pairs):
             return False                   # a card's second band corner is paired already: a twin meld beside
