@@ -18,7 +18,7 @@ settings were shaped on), ``checked`` (seen only to check a change), ``new`` (ad
 check for overfitting), ``reader`` (``heldout``, read only with the models' corners), ``fresh``
 (``fresh60``, made in the sixtieth session, where the grouping reads photos no rule was drawn
 from far worse than the seven sets above: failures to learn from), ``confirm`` (``confirm60``,
-``confirm60b``, ``confirm60c``, ``confirm61``, ``confirm62``: counted only, never looked into, to
+``confirm60b``, ``confirm60c``, ``confirm61``, ``confirm62``, ``confirm63``: counted only, never looked into, to
 confirm a change). The sets of these two groups are read only when ``--sets`` names them.
 ``train4``'s first 700 photos are tuned, the next 800 checked.
 """
@@ -60,6 +60,8 @@ SETS = {
     "confirm61": (1000, 9595, "--designs train", "confirm"),
     # sixty-second session: the same, for changes retried or reshaped after the four above were read with them
     "confirm62": (1000, 9696, "--designs train", "confirm"),
+    # sixty-third session: for a change gaining one fresh60 photo and changing nothing on the sets above
+    "confirm63": (1000, 9797, "--designs train", "confirm"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 
