@@ -433,6 +433,28 @@ def test_both_a_hand_of_two_cards_lying_far_apart_is_a_doubt(apart, doubt):
         assert [cards[i] for i in flags[0]["cards"]] in (["KH"], ["QC"])
 
 
+@pytest.mark.parametrize("small_hand, doubt", [(5, True), (3, False)])
+def test_both_a_discard_pile_beside_a_hand_of_two_cards_is_a_doubt(small_hand, doubt):
+    # a hand of two cards in a row and, 4 index sizes beside it, the discard pile's AH and 2S thrown
+    # askew (fresh63 000199, 000794: both counted in the hand, no flag). Four cards' gaps tell their
+    # usual one too roughly (here the gap is 2.3 times it, under ``hand_apart``): a gap over
+    # ``small_apart`` index sizes among up to ``small_hand`` cards asks the player
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["4D", "10C"], (400, 300 + 2.2 * H), step=1.4 * U, column=False)
+    pile = np.array([400.0 + 5.9 * U, 300 + 2.2 * H])
+    t.cards.append(("AH", pile, 25.0))
+    t.cards.append(("2S", pile + np.array([1.0 * U, 1.2 * U]), -30.0))
+    corners = t.corners()
+    result = read_table(Reading(2000, 1500, corners, merge_corners(corners)), "both",
+                        ReaderSettings(small_hand=small_hand)).to_dict()
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == ["10C", "2S", "4D", "AH"]
+    flags = [f for f in result["flags"] if f["kind"] == "hand_apart"]
+    assert bool(flags) is doubt
+    if doubt:
+        assert sorted(cards[i] for i in flags[0]["cards"]) in (["2S", "AH"], ["10C", "4D"])
+
+
 def test_line_points_take_each_cards_corner_along_the_line():
     # a row whose end cards show both corners: the corner on the row, not the far one, so that
     # a straight row does not look like a fan

@@ -62,6 +62,8 @@ SETS = {
     "confirm62": (1000, 9696, "--designs train", "confirm"),
     # sixty-third session: for a change gaining one fresh60 photo and changing nothing on the sets above
     "confirm63": (1000, 9797, "--designs train", "confirm"),
+    # a second set to learn from, as fresh60: what fails on both is worth a rule
+    "fresh63": (1000, 9898, "--designs train", "fresh"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 

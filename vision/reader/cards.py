@@ -77,15 +77,20 @@ def beyond_gap(corners: Corners, cards: list[ReadCard], which: list[int], settin
     """Of the cards ``which`` (4 at least, see ``few``), those on the smaller side of their one wide gap: a
     link of their shortest tree over ``hand_apart`` times the usual link and over ``pile_gap``
     index sizes (a pile beside the hand). Empty when there is none. ``few``: 2 or 3 cards too,
-    too few to learn their usual link from: a link over ``small_apart`` index sizes."""
+    too few to learn their usual link from: a link over ``small_apart`` index sizes; so is such a
+    link of up to ``small_hand`` cards (a discard pile thrown beside a short hand, the gaps of
+    each a little uneven)."""
     if len(which) < (2 if few else 4):
         return set()
     longest, usual, part = widest_link(card_gaps(corners.centres, cards, which))
     unit = float(np.median(corners.sizes))
+    # a few cards (``small_hand``), joined only by their gaps: their usual one is told too roughly
+    far = bool(settings.small_apart) and longest > settings.small_apart * unit
     if len(which) < 4:
-        wide = bool(settings.small_apart) and longest > settings.small_apart * unit
+        wide = far
     else:
-        wide = longest > max(settings.hand_apart * usual, settings.pile_gap * unit)
+        wide = longest > max(settings.hand_apart * usual, settings.pile_gap * unit) \
+            or (few and len(which) <= settings.small_hand and far)
     return {which[i] for i in part} if wide else set()
 
 

@@ -157,6 +157,7 @@ class ReaderSettings:
     hand_apart: float = 2.5            # --as both: hand cards joined by a gap this many times the hand's usual are a doubt
     pile_gap: float = 1.0              # ... and over this many index sizes (a fan held tight: its usual gap is small)
     small_apart: float = 3.0           # a hand of 2-3 cards: one gap over this many index sizes is a doubt too
+    small_hand: int = 5                # ... and of up to this many, flagged (a discard pile beside a short hand)
     parallel_turn: float = 20.0        # --as both: two melds whose lines differ by less (degrees) lie side by side
     across_invalid: float = 0.5        # an invalid line parallel to fewer than this share of the valid melds is the hand's
     across_valid: float = 0.3          # ... a valid line too, parallel to fewer than this share, within hand_gap of a loose card
