@@ -17,9 +17,10 @@ photos and melds that changed between two runs. The groups: ``tuned`` (the photo
 settings were shaped on), ``checked`` (seen only to check a change), ``new`` (added late, to
 check for overfitting), ``reader`` (``heldout``, read only with the models' corners), ``fresh``
 (``fresh60``, made in the sixtieth session, where the grouping reads photos no rule was drawn
-from far worse than the seven sets above: failures to learn from), ``confirm`` (``confirm60``,
-``confirm60b``, ``confirm60c``, ``confirm61``, ``confirm62``, ``confirm63``: counted only, never looked into, to
-confirm a change). The sets of these two groups are read only when ``--sets`` names them.
+from far worse than the seven sets above: failures to learn from; ``fresh63`` a second such set),
+``confirm`` (``confirm60``, ``confirm60b``, ``confirm60c``, ``confirm61``, ``confirm62``,
+``confirm63``: counted only, never looked into, to confirm a change). The sets of these two
+groups are read only when ``--sets`` names them.
 ``train4``'s first 700 photos are tuned, the next 800 checked.
 """
 from __future__ import annotations
