@@ -347,6 +347,22 @@ def test_both_a_pile_beyond_the_fans_widest_gap_is_set_aside(apart, aside):
     assert len(doubt) == 1 and sorted(cards[i] for i in doubt[0]["cards"]) == pile
 
 
+def test_both_a_straight_row_of_the_hand_beyond_the_fans_widest_gap_stays_the_hands():
+    # a hand held as a fan and, well below it, a second row of five cards laid straight (fresh63
+    # 000637: that row was set aside as a pile). A pile thrown there would lie on no line: only
+    # the cards beyond the gap on none of the hand's lines are set aside; the row is counted, a doubt
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    t.meld(["2C", "9D", "QS", "5S", "AH", "8C", "JD"], (900, 300 + 3.0 * H), fan=8)
+    row = ["4D", "JC", "7S", "10H", "2S"]
+    t.meld(row, (900, 300 + 4.6 * H), step=1.4 * U, column=False)
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["2C", "9D", "QS", "5S", "AH", "8C", "JD"] + row)
+    apart = [f for f in result["flags"] if f["kind"] == "hand_apart"]
+    assert len(apart) == 1 and sorted(cards[i] for i in apart[0]["cards"]) == sorted(row)
+    assert "hand_off_lines" not in _kinds(result)
+
+
 def test_both_a_pile_two_and_a_half_index_sizes_from_a_tight_fan_is_set_aside():
     # a fan held tight (its cards' indices 0.75 index sizes apart) and the discard pile thrown
     # 2.5 index sizes beyond it: over twice and a half the fan's own gap, though under three

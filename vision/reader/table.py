@@ -300,13 +300,18 @@ def _pile_apart(reading: Reading, hand: list[int], lines: list[list[int]], setti
     """The cards of the hand's group that lie beyond its one wide gap (``cards.beyond_gap``) and
     on none of its lines, when the rest is held as a fan (its longest bending line holds half of
     it): a pile thrown beside the hand (the discard pile), set aside. Two rows of a spread hand
-    apart stay the hand."""
+    apart stay the hand, and so does a line beyond the gap of more than ``pile_cards`` cards (a
+    row of the hand; three cards of a pile may lie in a line by chance)."""
     side = beyond_gap(reading.corners, reading.cards, hand, settings) if settings.pile_apart else set()
     if not side or any(side & set(line) and set(line) - side for line in lines):
         return set()                      # none, or a row running on across the gap
     fan = max((len(line) for line in lines if not side & set(line)
                and _bend(_line_points(reading, line)) > settings.fan_turn), default=0)
-    return side if 2 * fan >= len(hand) - len(side) else set()
+    if 2 * fan < len(hand) - len(side):
+        return set()
+    # a line of more cards than ``pile_cards`` beyond the gap is a row of the hand: a pile
+    # thrown at random seldom lies so
+    return side - {c for line in lines if set(line) <= side and len(line) > settings.pile_cards for c in line}
 
 
 def _line_points(reading: Reading, line: list[int]) -> np.ndarray:
