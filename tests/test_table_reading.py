@@ -240,6 +240,22 @@ def test_both_a_row_of_the_hand_reading_as_a_meld_against_another_row_and_no_loo
     assert sorted(cards[i] for i in result["hand"]) == sorted(["8H", "8D", "3D", "9S", "4C", "2H", "5C"])
 
 
+@pytest.mark.parametrize("second, meld", [(["10S", "JK", "7S", "2H", "JD"], False),   # like a meld, but two cards off
+                                           (["7S", "8S", "10S", "JS"], True)])          # one card off: a meld
+def test_both_a_column_of_the_hand_beside_the_melds_is_a_meld_only_when_one_card_off(second, meld):
+    # the hand laid as two columns beside the melds' columns, parallel to them (fresh63 000135):
+    # its second column reads like a meld (a suit's cards within its length) but no change of
+    # one card makes it one, so it is the hand's
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    first = ["9C", "4S", "AH", "4H", "JH"]
+    t.meld(first, (300 + 3.0 * W, 300)).meld(second, (300 + 4.1 * W, 300))
+    result = _read(t, kind="both")
+    cards = [c["card"] for c in result["cards"]]
+    melds = [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]] + ([second] if meld else [])
+    assert sorted(map(sorted, _names(result))) == sorted(map(sorted, melds))
+    assert sorted(cards[i] for i in result["hand"]) == sorted(first + ([] if meld else second))
+
+
 def test_both_a_meld_across_the_others_far_from_the_hand_stays_a_meld():
     t = Table().meld(["3H", "4H", "5H", "6H"], (300, 200)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 200))
     t.meld(["QD", "QH", "QS"], (300 + 2.6 * W, 200))

@@ -42,7 +42,7 @@ from .cards import beyond_gap, card_gaps
 from .flags import (CHECK, TableFacts, hand_doubts, hand_merged_corners, jokers_apart, low_confidence,
                     one_card_or_two, small_indices, table_flags, too_many_copies, unread_corners)
 from .index_ways import turned_round
-from .melds import Meld, find_melds, meld_like, share_along
+from .melds import Meld, find_melds, meld_like, one_card_off, share_along
 from .reader import Reading
 from .second_look import look_again
 from .settings import ReaderSettings
@@ -114,14 +114,17 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
                    for c in m.cards for x in reading.cards[c].corners for l in loose for y in reading.cards[l].corners)
 
     # a fan that reads as a valid meld is a meld laid as a fan; a hand's cards seldom make one;
-    # a straight line that is not even one card off a meld is a row of the spread hand, and so
-    # is an invalid line across the valid melds, or a valid one across them that touches the
-    # loose cards or such a row (a row of the hand that happens to read as a meld)
+    # a straight invalid line stays a meld only when one card read otherwise would make it one
+    # (``one_card_off``); one merely like a meld (``meld_like``: a suit's cards within its
+    # length) is a row of the spread hand, in doubt; so is an invalid line across the valid
+    # melds, or a valid one across them that touches the loose cards or such a row (a row of
+    # the hand that happens to read as a meld)
     invalid: dict[int, tuple[bool, bool]] = {}           # an invalid line: (a meld but for its place, kept)
     for i, (m, ok) in enumerate(zip(melds, valid)):
         if not ok:
-            like = _turn(m, P, names) <= settings.fan_turn and meld_like([names[c] for c in m.cards])
-            invalid[i] = (like, like and parallel[i] >= settings.across_invalid)
+            line = [names[c] for c in m.cards]
+            like = _turn(m, P, names) <= settings.fan_turn and meld_like(line)
+            invalid[i] = (like, like and parallel[i] >= settings.across_invalid and one_card_off(line))
     loose += [c for i, (_, kept) in invalid.items() if not kept for c in melds[i].cards]
     table, dropped, across = [], [], []
     for i, (m, ok, share) in enumerate(zip(melds, valid, parallel)):
