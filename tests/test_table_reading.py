@@ -254,6 +254,8 @@ def test_both_a_column_of_the_hand_beside_the_melds_is_a_meld_only_when_one_card
     melds = [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"]] + ([second] if meld else [])
     assert sorted(map(sorted, _names(result))) == sorted(map(sorted, melds))
     assert sorted(cards[i] for i in result["hand"]) == sorted(first + ([] if meld else second))
+    doubt = [f for f in result["flags"] if "no meld even with one card read otherwise" in f["message"]]
+    assert [sorted(cards[i] for i in f["cards"]) for f in doubt] == ([] if meld else [sorted(second)])
 
 
 def test_both_a_meld_across_the_others_far_from_the_hand_stays_a_meld():

@@ -313,6 +313,9 @@ TEXTS: dict[str, str] = {
         "{cards}: accanto alla mano ma fuori dalle sue file, non contate: sono della mano (o degli scarti)?",
     "{cards}: read as a row of the hand, lying across the melds: is it a meld?":
         "{cards}: lette come una fila della mano, di traverso ai giochi: sono un gioco?",
+    "{cards}: read as a row of the hand, no meld even with one card read otherwise: is it a meld?":
+        "{cards}: lette come una fila della mano, nessun gioco nemmeno leggendo diversamente una carta: "
+        "sono un gioco?",
     "{card}: three corners were taken for one card, and no other card shows more than two: it may be two cards":
         "{card}: tre angoli sono stati presi per una sola carta, e nessun'altra carta ne mostra più di due: "
         "potrebbero essere due carte",

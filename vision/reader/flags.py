@@ -87,6 +87,7 @@ class TableFacts:
     unread: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))   # found, not read (boxes)
     same_way_up: Optional[Callable[[int, int], bool]] = None   # two corners printed the same way up, when told
     crossing: list[int] = field(default_factory=list)      # both: hand cards in straight rows running different ways
+    along: list[list[int]] = field(default_factory=list)   # both: lines like melds along them, no meld by one card
 
     def names(self, meld: Meld) -> list[str]:
         return [self.cards[c].card for c in meld.cards]
@@ -461,8 +462,8 @@ def hand_off_lines(f: TableFacts) -> list[Flag]:
     """``--as both``: the doubts of telling the hand apart (``table.split_hand``): cards lying
     against a hand laid in rows or a fan, but off them and beside them, set aside (the discard
     pile?) and not counted; lines that read as melds but were taken for rows of the hand, for
-    lying across the melds; cards off a fan kept for lying within its span, counted. The player
-    says."""
+    lying across the melds, or along them but no meld even with one card read otherwise; cards
+    off a fan kept for lying within its span, counted. The player says."""
     if f.kind != "both":
         return []
     out = []
@@ -475,6 +476,11 @@ def hand_off_lines(f: TableFacts) -> list[Flag]:
         shown = f.shown(line)
         out.append(Flag("hand_off_lines", tuple(line), Text(
             "{cards}: read as a row of the hand, lying across the melds: is it a meld?", cards=shown)))
+    for line in f.along:
+        shown = f.shown(line)
+        out.append(Flag("hand_off_lines", tuple(line), Text(
+            "{cards}: read as a row of the hand, no meld even with one card read otherwise: is it a meld?",
+            cards=shown)))
     if f.off_fan:
         shown = f.shown(f.off_fan)
         out.append(Flag("hand_off_lines", tuple(f.off_fan), Text(

@@ -95,6 +95,7 @@ class HandSplit(NamedTuple):
     off_fan: list[int]                 # of the hand, in doubt: off its fan (see ``_off_the_rows``)
     across: list[list[int]]            # of the hand, in doubt: lines that read as melds but lie across the melds
     crossing: list[int]                # of the hand, in doubt: straight rows running different ways (see ``_crossing_rows``)
+    along: list[list[int]] = []        # of the hand, in doubt: lines like melds along the melds, no meld by one card
 
 
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
@@ -126,7 +127,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
             like = _turn(m, P, names) <= settings.fan_turn and meld_like(line)
             invalid[i] = (like, like and parallel[i] >= settings.across_invalid and one_card_off(line))
     loose += [c for i, (_, kept) in invalid.items() if not kept for c in melds[i].cards]
-    table, dropped, across = [], [], []
+    table, dropped, across, along = [], [], [], []
     for i, (m, ok, share) in enumerate(zip(melds, valid, parallel)):
         if ok:
             keep = share >= settings.across_valid or not by_loose(m)
@@ -137,8 +138,8 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
             table.append(m)
             continue
         dropped.append(list(m.cards))
-        if before:                        # a meld but for lying across the others: the hand's, in doubt
-            across.append(list(m.cards))
+        if before:                        # a meld but for its place (or one card): the hand's, in doubt
+            (across if share < settings.across_invalid else along).append(list(m.cards))
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
@@ -185,7 +186,8 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     aside = sorted(pile | set(aside))
     kept = held - set(aside)
     return HandSplit(table, sorted(kept), aside, off_fan, [line for line in across if kept.issuperset(line)],
-                     _crossing_rows(reading, [line for line in lines if kept.issuperset(line)], settings))
+                     _crossing_rows(reading, [line for line in lines if kept.issuperset(line)], settings),
+                     [line for line in along if kept.issuperset(line)])
 
 
 def _side_by_side(reading: Reading, melds: list[Meld], names: list[str], settings: ReaderSettings) -> list[Meld]:
@@ -448,7 +450,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
     melds, hand = split.melds, split.hand
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
                        settings, grouping.rows, kind, split.aside, split.off_fan, split.across, reading.unread,
-                       reading.same_way_up, split.crossing)
+                       reading.same_way_up, split.crossing, split.along)
     flags = table_flags(facts)
     return replace(reading, cards=grouping.cards, melds=[list(m.cards) for m in melds], hand=hand,
                    flags=[f.to_dict() for f in flags])
