@@ -489,6 +489,28 @@ def test_both_a_discard_pile_beside_a_hand_of_two_cards_is_a_doubt(small_hand, d
         assert sorted(cards[i] for i in flags[0]["cards"]) in (["2S", "AH"], ["10C", "4D"])
 
 
+@pytest.mark.parametrize("pile", [True, False])
+def test_both_two_cards_of_a_small_hand_lying_uncovered_are_a_doubt(pile):
+    # a hand of two cards in a row, its 4C laid last showing its whole face, and the discard
+    # pile's JS, whole too, thrown 2 index sizes from it (fresh63 000799: counted in the hand, no
+    # flag). A hand laid in a row or a fan leaves only its last card uncovered
+    t = Table().meld(["3H", "4H", "5H", "6H"], (300, 300)).meld(["KS", "KD", "KC"], (300 + 1.3 * W, 300))
+    top = 300 + 2.2 * H
+    t.meld(["JK", "4C"], (350, top), step=1.4 * U, column=False)
+    far = np.array([350 + 1.4 * U + W - IX, top + H - IY])        # the 4C's far corner
+    if pile:
+        t.meld(["JS"], far + np.array([0.7 * U, 0.8 * U]))
+    corners = t.corners()          # the far corners of the melds' and the hand's last cards: 4, 8, 11 (and 13)
+    alike = turned_ones({4, 8, 11} | ({13} if pile else set()))
+    reading = Reading(2000, 1500, corners, merge_corners(corners, same_way_up=alike), same_way_up=alike)
+    result = read_table(reading, "both").to_dict()
+    cards = [c["card"] for c in result["cards"]]
+    assert sorted(cards[i] for i in result["hand"]) == sorted(["JK", "4C"] + (["JS"] if pile else []))
+    doubt = [f for f in result["flags"] if "lies uncovered" in f["message"]]
+    assert [sorted(cards[i] for i in f["cards"]) for f in doubt] == ([["4C", "JS"]] if pile else [])
+    assert "hand_apart" not in _kinds(read_table(Reading(2000, 1500, corners, merge_corners(corners)), "both")
+                                      .to_dict())
+
 def test_line_points_take_each_cards_corner_along_the_line():
     # a row whose end cards show both corners: the corner on the row, not the far one, so that
     # a straight row does not look like a fan

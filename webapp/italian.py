@@ -309,6 +309,8 @@ TEXTS: dict[str, str] = {
         "da vicino per una lettura più sicura",
     "{cards}: lying apart from the rest of the hand, counted in it: are they the hand's (or the discard pile's)?":
         "{cards}: lontane dal resto della mano, contate nella mano: sono della mano (o degli scarti)?",
+    "{cards}: each lies uncovered, as only the last card of a hand does: is one of them the discard pile's?":
+        "{cards}: sono tutte scoperte, come solo l'ultima carta di una mano: una di loro è degli scarti?",
     "{cards}: lying against the hand but off its rows, not counted: are they the hand's (or the discard pile's)?":
         "{cards}: accanto alla mano ma fuori dalle sue file, non contate: sono della mano (o degli scarti)?",
     "{cards}: read as a row of the hand, lying across the melds: is it a meld?":

@@ -28,6 +28,7 @@ running different ways).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional
 
@@ -41,6 +42,7 @@ from engine.text import Text, either
 
 from .cards import ReadCard, beyond_gap, card_gaps, paired_like_one_card
 from .corners import Corners
+from .index_ways import turned_round
 from .melds import Meld
 from .repair import suggest
 from .settings import ReaderSettings
@@ -458,6 +460,22 @@ def hand_apart(f: TableFacts) -> list[Flag]:
                                            "are they the hand's (or the discard pile's)?", cards=shown))]
 
 
+def hand_uncovered(f: TableFacts) -> list[Flag]:
+    """``--as both``: a hand of a few cards (``small_hand``) of which more than one shows its whole
+    face (two of its corners printed turned round against each other): a hand laid as a fan or a
+    row leaves only its last card uncovered, so one of them may be the discard pile's, counted in
+    the hand."""
+    turned = turned_round(f.same_way_up)
+    if f.kind != "both" or turned is None or not 2 <= len(f.hand) <= f.settings.small_hand:
+        return []
+    whole = [c for c in f.hand if any(turned(i, j) for i, j in combinations(f.cards[c].corners, 2))]
+    if len(whole) < 2:
+        return []
+    return [Flag("hand_apart", tuple(whole), Text(
+        "{cards}: each lies uncovered, as only the last card of a hand does: is one of them the discard pile's?",
+        cards=f.shown(whole)))]
+
+
 def hand_off_lines(f: TableFacts) -> list[Flag]:
     """``--as both``: the doubts of telling the hand apart (``table.split_hand``): cards lying
     against a hand laid in rows or a fan, but off them and beside them, set aside (the discard
@@ -529,5 +547,5 @@ def table_flags(f: TableFacts) -> list[Flag]:
     flags = (no_melds(f) + small_indices(f) + invalid_melds(f) + too_many_copies(f) + low_confidence(f) + score_doubts(f)
              + hand_doubts(f) + one_card_or_two(f) + hand_merged_corners(f) + twin_melds(f) + merged_corners(f) + cut
              + [fl for fl in unread_top_card(f) if fl.meld not in edge] + unread_corners(f) + stray_cards(f)
-             + hand_apart(f) + hand_off_lines(f))
+             + hand_apart(f) + hand_uncovered(f) + hand_off_lines(f))
     return sorted(flags, key=lambda fl: fl.level != CHECK)
