@@ -10,7 +10,8 @@ all the valid melds is cards of the discard pile in a line by chance, left loose
 Telling the hand from the melds (``--as both``): melds lie as straight lines of bands at an
 even step, side by side; a hand lies as a fan (its line turns card after card) or spread in
 rows, which often run across the melds (a row that reads like a meld by chance, lying across
-the valid melds next to the loose cards, is the hand's).
+the valid melds next to the loose cards, is the hand's; so is an invalid straight row that no
+card read otherwise would make a meld, however it lies).
 The cards in no straight line that lie together form the hand: the largest such group of cards,
 each within ``hand_gap`` index sizes of another, but for a group of a few cards two of which
 are printed turned round against each other (a pile thrown at random), and first a group lying
@@ -95,7 +96,7 @@ class HandSplit(NamedTuple):
     off_fan: list[int]                 # of the hand, in doubt: off its fan (see ``_off_the_rows``)
     across: list[list[int]]            # of the hand, in doubt: lines that read as melds but lie across the melds
     crossing: list[int]                # of the hand, in doubt: straight rows running different ways (see ``_crossing_rows``)
-    along: list[list[int]] = []        # of the hand, in doubt: lines like melds along the melds, no meld by one card
+    along: list[list[int]]             # of the hand, in doubt: lines like melds along the melds, no meld by one card
 
 
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
@@ -143,7 +144,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
-        return HandSplit(table, [], [], [], [], [])
+        return HandSplit(table, [], [], [], [], [], [])
     group = {c: c for c in loose}
 
     def root(c: int) -> int:
@@ -446,7 +447,7 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     else:
         split = HandSplit(_side_by_side(reading, grouping.melds, [c.card for c in grouping.cards], settings),
-                          [], [], [], [], [])
+                          [], [], [], [], [], [])
     melds, hand = split.melds, split.hand
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
                        settings, grouping.rows, kind, split.aside, split.off_fan, split.across, reading.unread,
