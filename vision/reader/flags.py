@@ -21,9 +21,9 @@ hand, otherwise), ``twin_melds`` (two melds of the same cards side by side: a fo
 rows of corners counted as two melds?), ``one_card_or_two`` (two cards of a hand with one reading
 lying as one card's corners might), ``unread_corner`` (a corner found but not read: a card may be
 missing from the count), and for ``both`` photos ``hand_apart`` (hand cards joined
-to the rest by one wide gap; two cards of a small hand lying uncovered) and ``hand_off_lines`` (cards against the hand's rows or fan but off
-them, set aside or counted; a line like a meld taken for a row of the hand; rows of the hand
-running different ways).
+to the rest by one wide gap; two cards of a small hand lying uncovered) and ``hand_off_lines``
+(cards against the hand's rows or fan but off them, set aside or counted; a line like a meld
+taken for a row of the hand; rows of the hand running different ways).
 """
 from __future__ import annotations
 
