@@ -7,7 +7,7 @@ import pytest
 from engine.meld import read_meld
 from constructed import IX, H, U, W, Table, corners_of, melds_read, turned_ones
 from vision.reader.index_ways import IndexWays
-from vision.reader.melds import _Grouper, _turned, find_melds, one_card_off
+from vision.reader.melds import _Grouper, _turned, find_melds, one_card_off, run_one_off
 from vision.reader.settings import ReaderSettings
 
 SEQ = ["3H", "4H", "5H", "6H"]
@@ -372,6 +372,39 @@ def test_three_cards_stepping_unevenly_by_their_centres_but_evenly_by_their_boxe
     found = [("5D", (137, 196, 144, 210)), ("6D", (148, 197, 154, 211)), ("7D", (153, 197, 160, 211)),
              ("JK", (164, 197, 174, 205)), ("JK", (193, 246, 203, 252))]
     assert melds_read(find_melds(corners_of(found))) == [["5D", "6D", "7D", "JK"]]
+
+
+def test_a_run_laid_with_a_gap_stepping_evenly_by_its_boxes_edges_seeds_a_meld():
+    # as a photo gave them (fresh63 000251, its right half): a four-index deck's 8H 9H QH, laid by
+    # mistake with a gap, among valid melds. The queen's wider index puts its centre aside: by the
+    # centres the three bend just past the limit, by their boxes' edges they step evenly, as a
+    # valid three's may. It was left loose, the team's invalid meld unseen
+    found = [('10S', (1080, 1100, 1123, 1141)), ('10S', (932, 950, 978, 993)), ('10S', (973, 1187, 1017, 1227)),
+             ('5D', (932, 834, 969, 870)), ('5D', (1050, 740, 1086, 779)), ('6D', (971, 881, 1008, 917)),
+             ('6D', (1084, 784, 1121, 822)), ('7D', (1005, 913, 1040, 948)), ('7D', (1117, 818, 1153, 854)),
+             ('8D', (1034, 952, 1071, 987)), ('8D', (1147, 859, 1184, 895)), ('9D', (1073, 984, 1109, 1019)),
+             ('9D', (1326, 1055, 1361, 1089)), ('9D', (1190, 895, 1226, 932)), ('9D', (1211, 1139, 1246, 1172)),
+             ('8H', (1136, 688, 1175, 728)), ('8H', (1261, 589, 1299, 625)), ('9H', (1156, 736, 1191, 772)),
+             ('9H', (1273, 631, 1311, 672)), ('QH', (1188, 760, 1232, 805)), ('QH', (1443, 831, 1486, 875)),
+             ('QH', (1308, 666, 1354, 711)), ('QH', (1323, 922, 1366, 964)), ('7C', (1327, 546, 1365, 586)),
+             ('7C', (1449, 439, 1488, 480)), ('8C', (1363, 590, 1401, 631)), ('8C', (1489, 488, 1527, 530)),
+             ('9C', (1398, 632, 1436, 672)), ('9C', (1521, 528, 1559, 568)), ('10C', (1434, 680, 1481, 727)),
+             ('10C', (1552, 574, 1600, 621)), ('JK', (1473, 726, 1531, 788)), ('JK', (1718, 767, 1772, 829)),
+             ('JK', (1601, 623, 1657, 688)), ('JK', (1591, 865, 1646, 925)), ('2C', (1529, 389, 1569, 432)),
+             ('2C', (1662, 278, 1700, 323)), ('3C', (1570, 430, 1608, 472)), ('3C', (1703, 325, 1742, 369)),
+             ('4C', (1604, 476, 1642, 516)), ('4C', (1738, 372, 1776, 414)), ('JK', (1634, 510, 1690, 577)),
+             ('JK', (1771, 405, 1827, 475)), ('6C', (1698, 590, 1735, 631)), ('6C', (1958, 669, 1994, 708)),
+             ('6C', (1830, 490, 1868, 532)), ('6C', (1827, 763, 1862, 802)), ('5C', (929, 1856, 960, 1883))]
+    read = melds_read(find_melds(corners_of(found)))
+    assert ["8H", "9H", "QH"] in read
+    assert ["7C", "8C", "9C", "10C", "JK"] in read
+
+
+@pytest.mark.parametrize("names, expected", [
+    ("8H 9H QH", True), ("9H 8H 5H", True), ("4C 5S 6C", True),
+    ("JH JD 10S", False), ("QC 10C 8C", False), ("4C 5S 7C", False), ("8H 9H 3H", False), ("8H 9H JK", False)])
+def test_a_run_with_one_mistake_is_told_from_three_cards_by_chance(names, expected):
+    assert run_one_off(names.split()) is expected
 
 
 def test_a_card_left_out_beyond_an_index_twice_its_size_is_measured_by_the_boxes_corners():

@@ -165,6 +165,23 @@ def one_card_off(names: list[str]) -> bool:
                                 for i in range(len(names)) for other in CLASS_NAMES if other != names[i])
 
 
+def run_one_off(names: list[str]) -> bool:
+    """Three natural cards in a line laid as a run with one mistake: ranks running one way, by
+    one and then by up to four (a gap) in one suit, or by one and one with one suit differing."""
+    if len(names) != 3:
+        return False
+    cards = [Card.parse(n) for n in names]
+    if any(c.can_be_wild for c in cards):
+        return False
+    steps = [b.order - a.order for a, b in zip(cards, cards[1:])]
+    if steps[0] * steps[1] <= 0 or 1 not in map(abs, steps):
+        return False                                 # not running one way, or no step by one
+    suits = {c.suit for c in cards}
+    if len(suits) == 1:
+        return max(map(abs, steps)) <= 4
+    return steps[0] == steps[1] and len(suits) == 2
+
+
 def _without_wild(names: list[str]) -> bool:
     """A valid meld that the rules read with no wild in it (a two may lie in its natural place)."""
     reading = _reading(names)
@@ -400,9 +417,12 @@ class _Grouper:
                     if bend > 1 and self.joker[l] and not self.joker[[k, m]].any():
                         bend = self._joker_between(k, l, m)
                     if bend > 1 and not any(self._wild(c) for c in (k, l, m)) \
-                            and _valid([self.names[k], self.names[l], self.names[m]]):
-                        # three natural cards making a meld whose indices differ in size (two decks)
-                        # may step evenly by their boxes' corners though their centres do not
+                            and (_valid([self.names[k], self.names[l], self.names[m]])
+                                 or run_one_off([self.names[k], self.names[l], self.names[m]])):
+                        # three natural cards making a meld (or a run laid with one mistake, a gap or
+                        # a suit: a queen's wide index beside a nine's) whose indices differ in size
+                        # (two decks, two ranks) may step evenly by their boxes' corners though their
+                        # centres do not
                         bend = min([bend] + [self.bend(k, l, m, v1, v2) for v1, v2 in self._corner_steps(k, l, m)])
                     if bend > 1:
                         v1, v2 = self.P[l] - self.P[k], self.P[m] - self.P[l]
