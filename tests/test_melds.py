@@ -407,6 +407,25 @@ def test_a_run_with_one_mistake_is_told_from_three_cards_by_chance(names, expect
     assert run_one_off(names.split()) is expected
 
 
+def test_a_card_beyond_the_end_of_a_meld_laid_in_order_is_its_only_when_the_order_goes_on():
+    # as a photo gave them (fresh63 000666): the discard pile's joker lies where a card before the
+    # AC of AC 2C 3C 4C would. The five read as a meld only sorted (the joker as 5C, at the other
+    # end): a meld laid in order goes on in order at either end, so the joker is not the run's
+    found = [("JK", (150, 423, 193, 432)), ("JK", (92, 422, 135, 429)), ("5C", (111, 467, 139, 481)),
+             ("5C", (191, 451, 220, 466)), ("5C", (122, 431, 150, 448)), ("5C", (178, 485, 206, 500)),
+             ("AC", (128, 387, 158, 408)), ("AC", (136, 342, 169, 365)), ("2C", (161, 398, 190, 416)),
+             ("2C", (174, 356, 205, 374)), ("3C", (194, 406, 224, 423)), ("3C", (208, 364, 240, 383)),
+             ("4C", (227, 418, 256, 435)), ("4C", (313, 396, 344, 413)), ("4C", (240, 377, 270, 395)),
+             ("4C", (297, 435, 326, 451)), ("KS", (147, 308, 181, 332)), ("KS", (160, 255, 196, 283)),
+             ("QS", (183, 323, 220, 347)), ("QS", (197, 271, 236, 299)), ("JS", (225, 338, 259, 356)),
+             ("JS", (317, 314, 353, 333)), ("JS", (243, 289, 279, 308)), ("JS", (296, 361, 330, 378)),
+             ("KD", (170, 213, 206, 242)), ("KD", (184, 149, 221, 181)), ("QD", (209, 221, 249, 253)),
+             ("QD", (230, 158, 273, 193)), ("2C", (260, 245, 294, 269)), ("2C", (366, 214, 403, 239)),
+             ("2C", (278, 186, 316, 211)), ("2C", (342, 272, 377, 294))]
+    assert melds_read(find_melds(corners_of(found), threes=True)) == [
+        ["KD", "QD", "2C"], ["KS", "QS", "JS"], ["AC", "2C", "3C", "4C"]]
+
+
 def test_a_card_left_out_beyond_an_index_twice_its_size_is_measured_by_the_boxes_corners():
     # as a photo gave them (train4 000739): a four-index column AS KS QS JK, the joker's word 47 px
     # long, then the 10S's 26 px index; each begins at its card's corner, so from the word's

@@ -1524,7 +1524,10 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                 faces: Sequence[np.ndarray] = ()) -> list[Meld]:
     """A card in no meld lying where a meld's next card would, and keeping the meld valid or
     making it valid, is that meld's: its line stopped short of it (a corner a little off the
-    line, an end card that seemed to show its face). Where: about one step beyond an end
+    line, an end card that seemed to show its face). Beyond an end of a meld read in order, only
+    a card keeping it read in order: a meld laid in order goes on in order (a discard pile's card
+    lying before a run's first card, which the rules read at its other end, is not the run's).
+    Where: about one step beyond an end
     (``adopt_steps``; in the two cards' own index sizes where they print them another size than
     the meld's, ``_step_size``), or halfway along a step about twice the usual one (``gap_step``, a card
     unread there), within ``adopt_offset`` index sizes of the line, an index alike in size to the
@@ -1694,8 +1697,8 @@ def adopt_loose(melds: list[Meld], cards: list[ReadCard], corners: Corners, sett
                         ruled = _in_order(grown) and reading is not None and (
                             reading.kind == "sequence"
                             or reading.kind == "group" and names[c] != names[m.cards[-1] if at else m.cards[0]])
-                    elif at in (0, len(m.cards)):
-                        ruled = _valid(grown)
+                    elif at in (0, len(m.cards)):   # beyond an end: a meld laid in order goes on in order
+                        ruled = _valid(grown) and (_in_order(grown) or not in_order)
                     else:               # halfway along a long step: a card unread there
                         ruled = _valid(grown) or not _valid(own)
                     if ruled:
