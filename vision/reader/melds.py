@@ -166,8 +166,9 @@ def one_card_off(names: list[str]) -> bool:
 
 
 def run_one_off(names: list[str]) -> bool:
-    """Three natural cards in a line laid as a run with one mistake: ranks running one way, by
-    one and then by up to four (a gap) in one suit, or by one and one with one suit differing."""
+    """Three natural cards in a line laid as a run with one mistake: ranks running one way, one
+    step by one and the other by up to four (a gap) in one suit, or both by one with one suit
+    differing (a valid run of three passes too)."""
     if len(names) != 3:
         return False
     cards = [Card.parse(n) for n in names]
