@@ -511,6 +511,7 @@ def test_both_two_cards_of_a_small_hand_lying_uncovered_are_a_doubt(pile):
     assert "hand_apart" not in _kinds(read_table(Reading(2000, 1500, corners, merge_corners(corners)), "both")
                                       .to_dict())
 
+
 def test_line_points_take_each_cards_corner_along_the_line():
     # a row whose end cards show both corners: the corner on the row, not the far one, so that
     # a straight row does not look like a fan

@@ -411,6 +411,7 @@ class _Grouper:
                     k, m = min(a, b), max(a, b)
                     if not self._three_cards(k, l, m):
                         continue
+                    three = [self.names[k], self.names[l], self.names[m]]
                     cost = (self.U[k, l] + self.U[l, m]) / 2
                     bend = self.bend(k, l, m)
                     cost0, bend0 = cost, bend
@@ -418,8 +419,7 @@ class _Grouper:
                     if bend > 1 and self.joker[l] and not self.joker[[k, m]].any():
                         bend = self._joker_between(k, l, m)
                     if bend > 1 and not any(self._wild(c) for c in (k, l, m)) \
-                            and (_valid([self.names[k], self.names[l], self.names[m]])
-                                 or run_one_off([self.names[k], self.names[l], self.names[m]])):
+                            and (_valid(three) or run_one_off(three)):
                         # three natural cards making a meld (or a run laid with one mistake, a gap or
                         # a suit: a queen's wide index beside a nine's) whose indices differ in size
                         # (two decks, two ranks) may step evenly by their boxes' corners though their
@@ -434,14 +434,12 @@ class _Grouper:
                         if gap and (k if gap == 1 else m) in self.far:
                             continue                 # a last card's far corner, over a card missing: no meld's
                         out.append((cost * (1 + bend), k, l, m, gap))
-                    elif gap and bend0 <= self.s.natural_bend \
-                            and _without_wild([self.names[k], self.names[l], self.names[m]]):
+                    elif gap and bend0 <= self.s.natural_bend and _without_wild(three):
                         # three cards making a meld without a wild seldom lie so by chance: a box
                         # larger than its neighbours (its centre aside) may bend them a little more
                         out.append((cost0 * (1 + bend0), k, l, m, 0))
                     elif bend0 <= self.s.natural_bend and self.joker[k] != self.joker[m] and not self.joker[l] \
-                            and self._joker_step_no_longer(k, l, m) \
-                            and _valid([self.names[k], self.names[l], self.names[m]]):
+                            and self._joker_step_no_longer(k, l, m) and _valid(three):
                         # so may a joker ending three cards that make a meld: its word index, larger,
                         # may sit aside and nearer the next card than a step (never farther: another
                         # meld's joker lying beyond)
