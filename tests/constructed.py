@@ -137,3 +137,21 @@ def corners_of(*cards: list[tuple[str, tuple[float, float, float, float]]]) -> C
     boxes = np.array([b for _, b in items], np.float32)
     classes = np.array([[READER_CLASSES.index(n)] for n, _ in items])
     return Corners.from_arrays(boxes, np.ones(len(items)), classes, np.full((len(items), 1), 0.99))
+
+
+# as a photo gave them (fresh63 000591): a four-index run 9H 8H 7H 6H 5H 4H 3H with its second band
+# beside it (8H 7H 6H 4H 3H), a group of jacks and a run of diamonds; the corners printed turned round
+# against the others are ``FOUR_INDEX_RUN_TURNED``
+FOUR_INDEX_RUN = [("9H", (245, 295, 279, 344)), ("8H", (263, 349, 303, 402)), ("8H", (386, 329, 423, 383)),
+                  ("7H", (282, 409, 321, 458)), ("7H", (402, 392, 437, 441)), ("6H", (299, 471, 335, 516)),
+                  ("6H", (414, 454, 447, 500)), ("5H", (325, 525, 354, 562)), ("4H", (346, 569, 377, 608)),
+                  ("4H", (455, 559, 483, 599)), ("3H", (361, 620, 390, 656)), ("3H", (492, 719, 517, 750)),
+                  ("3H", (465, 610, 493, 647)), ("3H", (395, 727, 422, 758))]
+FOUR_INDEX_JACKS = [("JH", (455, 268, 485, 318)), ("JS", (465, 335, 495, 383)), ("JC", (483, 396, 510, 440)),
+                    ("JD", (488, 460, 521, 506)), ("JD", (604, 439, 635, 486)), ("JS", (505, 516, 537, 560)),
+                    ("JS", (648, 620, 675, 658)), ("JS", (617, 496, 647, 541)), ("JS", (544, 637, 574, 674))]
+FOUR_INDEX_DIAMONDS = [("3D", (650, 240, 676, 293)), ("4D", (657, 314, 683, 362)), ("JK", (671, 377, 699, 403)),
+                       ("6D", (667, 422, 689, 465)), ("6D", (823, 545, 836, 581)), ("7D", (673, 477, 699, 522)),
+                       ("7D", (791, 463, 814, 509)), ("8D", (685, 522, 706, 565)), ("8D", (797, 637, 816, 673)),
+                       ("8D", (799, 512, 820, 556)), ("8D", (693, 645, 713, 681))]
+FOUR_INDEX_RUN_TURNED = {11, 13, 20, 22, 27, 31, 33}      # indices into the three lists joined in that order

@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 
 from engine.meld import read_meld
-from constructed import IX, H, U, W, Table, corners_of, melds_read, turned_ones
+from constructed import (FOUR_INDEX_DIAMONDS, FOUR_INDEX_JACKS, FOUR_INDEX_RUN, FOUR_INDEX_RUN_TURNED, IX, H, U, W,
+                         Table, corners_of, melds_read, turned_ones)
 from vision.reader.index_ways import IndexWays
-from vision.reader.melds import _Grouper, _turned, find_melds, one_card_off, run_one_off
+from vision.reader.melds import _Grouper, _turned, find_melds, find_melds_both_looks, one_card_off, run_one_off
 from vision.reader.settings import ReaderSettings
 
 SEQ = ["3H", "4H", "5H", "6H"]
@@ -424,6 +425,19 @@ def test_a_card_beyond_the_end_of_a_meld_laid_in_order_is_its_only_when_the_orde
              ("2C", (278, 186, 316, 211)), ("2C", (342, 272, 377, 294))]
     assert melds_read(find_melds(corners_of(found), threes=True)) == [
         ["KD", "QD", "2C"], ["KS", "QS", "JS"], ["AC", "2C", "3C", "4C"]]
+
+
+def test_the_first_looks_lines_are_grouped_too_where_the_second_look_reads_other_lines():
+    # as a photo gave them (fresh63 000591, four-index): the second look takes the run's last card's
+    # second band corner for its far corner and cuts the run; the first look's lines read it whole
+    corners = corners_of(FOUR_INDEX_RUN, FOUR_INDEX_JACKS, FOUR_INDEX_DIAMONDS)
+    ways = turned_ones(FOUR_INDEX_RUN_TURNED)
+    second, first = find_melds_both_looks(corners, same_way_up=ways, threes=True)
+    whole = ["9H", "8H", "7H", "6H", "5H", "4H", "3H"]
+    assert whole not in melds_read(second) and whole in melds_read(first)
+    assert melds_read(second) == melds_read(find_melds(corners, same_way_up=ways, threes=True))
+    # where both looks read the same lines, there is one grouping
+    assert find_melds_both_looks(corners_of(FOUR_INDEX_JACKS), same_way_up=turned_ones({6, 8}), threes=True)[1] is None
 
 
 def test_a_card_left_out_beyond_an_index_twice_its_size_is_measured_by_the_boxes_corners():

@@ -9,7 +9,8 @@ import numpy as np
 
 import pytest
 
-from constructed import IX, IY, H, U, W, Table, corners_of, turned_ones
+from constructed import (FOUR_INDEX_DIAMONDS, FOUR_INDEX_JACKS, FOUR_INDEX_RUN, FOUR_INDEX_RUN_TURNED, IX, IY, H, U,
+                         W, Table, corners_of, turned_ones)
 from vision.reader.cards import ReadCard, merge_corners
 from vision.reader.reader import Reading
 from vision.reader.repair import suggest
@@ -158,6 +159,21 @@ def test_more_copies_than_two_decks_hold_are_flagged():
     t = Table().meld(["7S", "7H", "7H"], (300, 300)).meld(["5H", "6H", "7H"], (300 + 1.3 * W, 300))
     flag = next(f for f in _read(t)["flags"] if f["kind"] == "too_many_copies")
     assert "7H is seen 3 times" in flag["message"]
+
+
+def test_a_four_index_meld_cut_by_the_second_look_is_read_from_the_first_look_lines():
+    # as a photo gave them (fresh63 000591): a four-index run 9H 8H 7H 6H 5H 4H 3H, its second band
+    # beside it. The last card's second band corner, 3H, was learnt for its far corner, so the second
+    # look cut the run short of 6H (a card "showing its whole face" there) and read the second band
+    # as a meld: 3H 4H 6H 7H 8H, invalid. The first look's lines read the run whole, with fewer
+    # doubts: the photo's reading is theirs
+    corners = corners_of(FOUR_INDEX_RUN, FOUR_INDEX_JACKS, FOUR_INDEX_DIAMONDS)
+    ways = turned_ones(FOUR_INDEX_RUN_TURNED)
+    result = read_table(Reading(1000, 1000, corners, merge_corners(corners, same_way_up=ways), same_way_up=ways))
+    assert sorted(_names(result.to_dict())) == [["3D", "4D", "JK", "6D", "7D", "8D"],
+                                                ["9H", "8H", "7H", "6H", "5H", "4H", "3H"],
+                                                ["JH", "JS", "JC", "JD", "JS"]]
+    assert not _kinds(result.to_dict()) & {"invalid_meld", "missing_card"}
 
 
 def test_a_meld_cut_by_the_frame_is_flagged():

@@ -19,8 +19,8 @@ check for overfitting), ``reader`` (``heldout``, read only with the models' corn
 (``fresh60``, made in the sixtieth session, where the grouping reads photos no rule was drawn
 from far worse than the seven sets above: failures to learn from; ``fresh63`` a second such set),
 ``confirm`` (``confirm60``, ``confirm60b``, ``confirm60c``, ``confirm61``, ``confirm62``,
-``confirm63``, ``confirm64``: counted only, never looked into, to confirm a change). The sets of these two
-groups are read only when ``--sets`` names them.
+``confirm63``, ``confirm64``, ``confirm66``: counted only, never looked into, to confirm a change). The
+sets of these two groups are read only when ``--sets`` names them.
 ``train4``'s first 700 photos are tuned, the next 800 checked.
 """
 from __future__ import annotations
@@ -67,6 +67,8 @@ SETS = {
     "fresh63": (1000, 9898, "--designs train", "fresh"),
     # sixty-fourth session: for a change gaining one fresh photo (a hand's row kept as a meld)
     "confirm64": (1000, 9999, "--designs train", "confirm"),
+    # sixty-sixth session: for a change whose rule was reshaped after confirm sets above were looked into
+    "confirm66": (1000, 10101, "--designs train", "confirm"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 

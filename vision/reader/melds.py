@@ -50,6 +50,7 @@ shows only the visible part of an index), so melds are grown, not linked:
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -1783,13 +1784,37 @@ def find_melds(corners: Corners, settings: ReaderSettings = ReaderSettings(),
     the photo tells it, says two corners are printed the same way up (two cards, never one).
     ``threes``: three cards in no line, lying as a short meld's do, are a meld too
     (``_Grouper.loose_threes``; a table photo's, not a hand's)."""
+    return _looks(corners, settings, same_way_up, threes, both=False)[0]
+
+
+def find_melds_both_looks(corners: Corners, settings: ReaderSettings = ReaderSettings(),
+                          same_way_up: Optional[Callable[[int, int], bool]] = None,
+                          threes: bool = False) -> tuple[Grouping, Optional[Grouping]]:
+    """``find_melds``' grouping and, where the first look's lines differ from the second's, the
+    grouping of the first look's lines (None where they do not). The second look leaves out the
+    far corners of the last cards laid, learnt from the first; a four-index deck's second band
+    corner may have been taken for one, and a line cut there (``table.read_table`` weighs both)."""
+    return _looks(corners, settings, same_way_up, threes, both=True)
+
+
+def _looks(corners: Corners, settings: ReaderSettings, same_way_up: Optional[Callable[[int, int], bool]],
+           threes: bool, both: bool) -> tuple[Grouping, Optional[Grouping]]:
     g = _Grouper(corners, settings, same_way_up)
     first = g.lines()
     # the last cards' far corners, learnt from a first look, are no bands: look again without them
     g.learn_faces(first)
     g.far = g.far_corners(first)
     g.stop_at_faces = True
-    lines, partners = g.merge_parallel([line for line in g.lines() if not g.pairs_row(line)])
+    second = g.lines()
+    other = None
+    if both and [line.corners for line in second] != [line.corners for line in first]:
+        other = _grouping(copy.deepcopy(g), first, corners, settings, threes)
+    return _grouping(g, second, corners, settings, threes), other
+
+
+def _grouping(g: _Grouper, found: list[_Line], corners: Corners, settings: ReaderSettings, threes: bool) -> Grouping:
+    """The cards and melds of the lines ``found`` (a look's), in table order."""
+    lines, partners = g.merge_parallel([line for line in found if not g.pairs_row(line)])
     lines = g.trim_row_bands(g.drop_split_wholes(lines, partners))
     cards, card_of = g.cards(lines, partners)
     g.typical_step = float(np.median([np.linalg.norm(g.P[b] - g.P[a]) / g.S[a] for line in lines

@@ -43,7 +43,7 @@ from .cards import beyond_gap, card_gaps
 from .flags import (CHECK, TableFacts, hand_doubts, hand_merged_corners, jokers_apart, low_confidence,
                     one_card_or_two, small_indices, table_flags, too_many_copies, unread_corners)
 from .index_ways import turned_round
-from .melds import Meld, find_melds, meld_like, one_card_off, share_along
+from .melds import Grouping, Meld, find_melds, find_melds_both_looks, meld_like, one_card_off, share_along
 from .reader import Reading
 from .second_look import look_again
 from .settings import ReaderSettings
@@ -438,11 +438,35 @@ def read_table(reading: Reading, kind: str = "table", settings: ReaderSettings =
         flags = (small_indices(facts) + too_many_copies(facts) + low_confidence(facts) + hand_doubts(facts)
                  + one_card_or_two(facts) + hand_merged_corners(facts) + unread_corners(facts) + jokers_apart(facts))
         return replace(reading, melds=[], hand=hand, flags=[f.to_dict() for f in flags])
-    grouping = find_melds(reading.corners, settings, reading.same_way_up, threes=True)
+    grouping, first = find_melds_both_looks(reading.corners, settings, reading.same_way_up, threes=True)
     looked = look_again(reading, grouping.melds, settings)
     if looked is not reading:                       # weak finds kept where the melds expect cards
         reading = looked
-        grouping = find_melds(reading.corners, settings, reading.same_way_up, threes=True)
+        grouping, first = find_melds_both_looks(reading.corners, settings, reading.same_way_up, threes=True)
+    read = _grouped(reading, grouping, kind, settings, profile)
+    # the first look's lines, where they differ, when the photo doubts what they make less, and they
+    # make no more melds (a discard pile's cards read as a meld doubt less than as cards in none)
+    if first is not None and ([m.cards for m in first.melds] != [m.cards for m in grouping.melds]
+                              or first.cards != grouping.cards):
+        other = _grouped(reading, first, kind, settings, profile)
+        if _grouping_doubts(other.flags) < _grouping_doubts(read.flags) and len(other.melds) <= len(read.melds):
+            read = other
+    return read
+
+
+CARD_DOUBTS = ("invalid_meld", "stray_card", "hand_off_lines")
+GROUPING_DOUBTS = ("missing_card", "too_many_copies")
+
+
+def _grouping_doubts(flags: list[dict]) -> int:
+    """How much a reading's flags doubt its grouping: each card of an invalid meld, in no meld or off
+    the hand's lines, each meld missing a card, and each card read more often than two decks hold it
+    (once)."""
+    return sum(len(f["cards"]) if f["kind"] in CARD_DOUBTS else int(f["kind"] in GROUPING_DOUBTS) for f in flags)
+
+
+def _grouped(reading: Reading, grouping: Grouping, kind: str, settings: ReaderSettings, profile: str) -> Reading:
+    """``reading`` with ``grouping``'s cards and melds, its hand and its flags."""
     if kind == "both":
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     else:
