@@ -98,6 +98,11 @@ class HandSplit(NamedTuple):
     crossing: list[int]                # of the hand, in doubt: straight rows running different ways (see ``_crossing_rows``)
     along: list[list[int]]             # of the hand, in doubt: lines like melds along the melds, no meld by one card
 
+    @classmethod
+    def melds_only(cls, melds: list[Meld]) -> HandSplit:
+        """Every card in ``melds``, none in the hand and none in doubt."""
+        return cls(melds, [], [], [], [], [], [])
+
 
 def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
                rows: list[list[int]] = ()) -> HandSplit:
@@ -144,7 +149,7 @@ def split_hand(reading: Reading, melds: list[Meld], settings: ReaderSettings,
     placed = {c for m in table for c in m.cards}
     loose = [c for c in range(len(reading.cards)) if c not in placed]
     if not loose:
-        return HandSplit(table, [], [], [], [], [], [])
+        return HandSplit.melds_only(table)
     group = {c: c for c in loose}
 
     def root(c: int) -> int:
@@ -470,8 +475,7 @@ def _grouped(reading: Reading, grouping: Grouping, kind: str, settings: ReaderSe
     if kind == "both":
         split = split_hand(replace(reading, cards=grouping.cards), grouping.melds, settings, grouping.rows)
     else:
-        split = HandSplit(_side_by_side(reading, grouping.melds, [c.card for c in grouping.cards], settings),
-                          [], [], [], [], [], [])
+        split = HandSplit.melds_only(_side_by_side(reading, grouping.melds, [c.card for c in grouping.cards], settings))
     melds, hand = split.melds, split.hand
     facts = TableFacts(reading.corners, grouping.cards, melds, hand, reading.width, reading.height, profile,
                        settings, grouping.rows, kind, split.aside, split.off_fan, split.across, reading.unread,
