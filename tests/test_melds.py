@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 from engine.meld import read_meld
-from constructed import (FOUR_INDEX_DIAMONDS, FOUR_INDEX_JACKS, FOUR_INDEX_RUN, FOUR_INDEX_RUN_TURNED, IX, H, U, W,
-                         Table, corners_of, melds_read, turned_ones)
+from constructed import (BURRACO_TWO_LOOKS, BURRACO_TWO_LOOKS_TURNED, FOUR_INDEX_DIAMONDS, FOUR_INDEX_JACKS,
+                         FOUR_INDEX_RUN, FOUR_INDEX_RUN_TURNED, IX, H, U, W, Table, corners_of, melds_read, sheared,
+                         turned_ones)
 from vision.reader.index_ways import IndexWays
 from vision.reader.melds import _Grouper, _turned, find_melds, find_melds_both_looks, one_card_off, run_one_off
 from vision.reader.settings import ReaderSettings
@@ -428,16 +429,26 @@ def test_a_card_beyond_the_end_of_a_meld_laid_in_order_is_its_only_when_the_orde
 
 
 def test_the_first_looks_lines_are_grouped_too_where_the_second_look_reads_other_lines():
-    # as a photo gave them (fresh63 000591, four-index): the second look takes the run's last card's
-    # second band corner for its far corner and cuts the run; the first look's lines read it whole
-    corners = corners_of(FOUR_INDEX_RUN, FOUR_INDEX_JACKS, FOUR_INDEX_DIAMONDS)
-    ways = turned_ones(FOUR_INDEX_RUN_TURNED)
+    # as a photo gave them (fresh60 000939): the second look leaves the burraco's far corners out of
+    # its lines and reads it short of its ace; the first look's lines read it whole
+    corners = corners_of(BURRACO_TWO_LOOKS)
+    ways = turned_ones(BURRACO_TWO_LOOKS_TURNED)
     second, first = find_melds_both_looks(corners, same_way_up=ways, threes=True)
-    whole = ["9H", "8H", "7H", "6H", "5H", "4H", "3H"]
+    whole = ["AH", "KH", "QH", "JH", "10H", "JK", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
     assert whole not in melds_read(second) and whole in melds_read(first)
     assert melds_read(second) == melds_read(find_melds(corners, same_way_up=ways, threes=True))
     # where both looks read the same lines, there is one grouping
     assert find_melds_both_looks(corners_of(FOUR_INDEX_JACKS), same_way_up=turned_ones({6, 8}), threes=True)[1] is None
+
+
+def test_a_four_index_runs_last_card_is_not_cut_at_its_second_band_corner():
+    # as a photo gave them (fresh63 000591): a four-index run 9H-3H, its second band beside it, on a
+    # table shot at an angle. The last card's second band corner (3H) lies a little along the run,
+    # where a far corner could: taken for one, the second look cut the run short of 6H (a card
+    # "showing its whole face" there). Each card of the run shows a corner there: a band, no face
+    corners = corners_of(FOUR_INDEX_RUN, FOUR_INDEX_JACKS, FOUR_INDEX_DIAMONDS)
+    ways = turned_ones(FOUR_INDEX_RUN_TURNED)
+    assert ["9H", "8H", "7H", "6H", "5H", "4H", "3H"] in melds_read(find_melds(corners, same_way_up=ways, threes=True))
 
 
 def test_a_card_left_out_beyond_an_index_twice_its_size_is_measured_by_the_boxes_corners():
@@ -935,6 +946,26 @@ def test_a_second_place_of_the_last_cards_far_corners_needs_about_as_many_ends_a
     along, across = g.face_offsets[0]
     assert along == pytest.approx((H - 2 * 0.7 * U) / U, abs=0.3)
     assert abs(across) == pytest.approx((W - 2 * IX) / U, abs=0.3)
+
+
+@pytest.mark.parametrize("slope", [0.0, 0.3])
+def test_a_four_index_decks_second_band_is_no_place_of_the_last_cards_far_corners(slope):
+    # a four-index deck shows each card's second band corner across the column; on a table shot
+    # at an angle that corner lies a little along the column too, where a last card's far
+    # corner could lie (fresh60 000359): but each card of the column shows one there, the
+    # last card's far corners lie a card's length along
+    t = Table(four=True)
+    tops = [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["7C", "8C", "9C", "10C"], ["QH", "QD", "QS"]]
+    for i, names in enumerate(tops):
+        t.meld(names, (100 + i * 1.3 * W, 100))
+    g = _Grouper(sheared(t.corners(), slope), ReaderSettings())
+    lines = g.lines()
+    g.learn_faces(lines)
+    assert len(g.face_offsets) == 2
+    assert all(along > (H - 2 * 0.7 * U) / U - 0.3 for along, _ in g.face_offsets), g.face_offsets
+    # the band still tells how far across a card's other corner lies
+    assert g._card_width(lines) == pytest.approx((W - 2 * IX) / U, abs=0.01)
+    assert melds_read(find_melds(sheared(t.corners(), slope))) == tops
 
 
 def test_the_last_cards_far_corner_is_no_card_of_the_meld_beyond_it():

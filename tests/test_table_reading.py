@@ -9,8 +9,8 @@ import numpy as np
 
 import pytest
 
-from constructed import (FOUR_INDEX_DIAMONDS, FOUR_INDEX_JACKS, FOUR_INDEX_RUN, FOUR_INDEX_RUN_TURNED, IX, IY, H, U,
-                         W, Table, corners_of, turned_ones)
+from constructed import (BURRACO_TWO_LOOKS, BURRACO_TWO_LOOKS_TURNED, FOUR_INDEX_DIAMONDS, FOUR_INDEX_JACKS,
+                         FOUR_INDEX_RUN, FOUR_INDEX_RUN_TURNED, IX, IY, H, U, W, Table, corners_of, turned_ones)
 from vision.reader.cards import ReadCard, merge_corners
 from vision.reader.reader import Reading
 from vision.reader.repair import suggest
@@ -161,12 +161,10 @@ def test_more_copies_than_two_decks_hold_are_flagged():
     assert "7H is seen 3 times" in flag["message"]
 
 
-def test_a_four_index_meld_cut_by_the_second_look_is_read_from_the_first_look_lines():
+def test_a_four_index_run_on_a_table_shot_at_an_angle_is_read_whole():
     # as a photo gave them (fresh63 000591): a four-index run 9H 8H 7H 6H 5H 4H 3H, its second band
-    # beside it. The last card's second band corner, 3H, was learnt for its far corner, so the second
-    # look cut the run short of 6H (a card "showing its whole face" there) and read the second band
-    # as a meld: 3H 4H 6H 7H 8H, invalid. The first look's lines read the run whole, with fewer
-    # doubts: the photo's reading is theirs
+    # beside it, a little along the run. Its last card's second band corner, 3H, once learnt for its
+    # far corner, cut the run short of 6H and left its second band as an invalid meld, 3H 4H 6H 7H 8H
     corners = corners_of(FOUR_INDEX_RUN, FOUR_INDEX_JACKS, FOUR_INDEX_DIAMONDS)
     ways = turned_ones(FOUR_INDEX_RUN_TURNED)
     result = read_table(Reading(1000, 1000, corners, merge_corners(corners, same_way_up=ways), same_way_up=ways))
@@ -174,6 +172,18 @@ def test_a_four_index_meld_cut_by_the_second_look_is_read_from_the_first_look_li
                                                 ["9H", "8H", "7H", "6H", "5H", "4H", "3H"],
                                                 ["JH", "JS", "JC", "JD", "JS"]]
     assert not _kinds(result.to_dict()) & {"invalid_meld", "missing_card"}
+
+
+def test_where_the_looks_read_other_lines_the_reading_less_in_doubt_is_kept():
+    # as a photo gave them (fresh60 000939): the second look reads the burraco short of its ace,
+    # KH-2H, and makes a meld KS KH KD 2D of kings already read; the first look's lines read it whole,
+    # with fewer doubts: the photo's reading is theirs
+    corners = corners_of(BURRACO_TWO_LOOKS)
+    ways = turned_ones(BURRACO_TWO_LOOKS_TURNED)
+    read = _names(read_table(Reading(2000, 2000, corners, merge_corners(corners, same_way_up=ways),
+                                     same_way_up=ways)).to_dict())
+    assert ["AH", "KH", "QH", "JH", "10H", "JK", "8H", "7H", "6H", "5H", "4H", "3H", "2H"] in read
+    assert ["KS", "KH", "KD", "2D"] not in read
 
 
 def test_a_meld_cut_by_the_frame_is_flagged():

@@ -257,6 +257,7 @@ class _Grouper:
             self.sure |= {(min(a, b), max(a, b)) for a, b in combinations(quad, 2)}
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
+        self.card_places: list[np.ndarray] = []        # where most line ends show another corner
         self.on_lines: set[int] = set()
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
@@ -766,11 +767,23 @@ class _Grouper:
     def learn_faces(self, lines: list[_Line]) -> None:
         """Where the far corner of a meld's last card lies, seen from its band corner: the same
         for every meld of the photo (one deck, laid the same way), so it is learnt from the
-        offsets most line ends agree on."""
+        offsets most line ends agree on. An offset at which the cards next to the end show a
+        corner too is a four-index deck's second band, no last card's face: it only tells how far
+        across its line a card's other corner lies."""
         # a line's end may have taken another card's far corner: only its inside is sure
         self.on_lines = {k for line in lines for k in line.corners[1:-1]}
-        offsets = [np.array(o[1:]) for line in lines for end, inward in self._ends(line)
-                   for o in self._offsets(end, self.P[end] - self.P[inward])]
+        ends = [(line, end, o) for line in lines for end, inward in self._ends(line)
+                for o in self._offsets(end, self.P[end] - self.P[inward])]
+        every = self._places([np.array(o[1:]) for _, _, o in ends])
+        faces = self._places([np.array(o[1:]) for line, end, o in ends if not self._banded_too(line, end, o[0])])
+        # the best two tell a last card; a third place (a four-index card's) only tells how far
+        # across its line a card's second band corner may lie
+        self.face_offsets = faces[:2]
+        self.face_widths = [abs(float(f[1])) for f in every]
+        self.card_places = every[:2]
+
+    def _places(self, offsets: list[np.ndarray]) -> list[np.ndarray]:
+        """The places that most of ``offsets`` agree on, the most agreed first."""
         places: list[np.ndarray] = []
         first = 0
         while offsets:                     # per deck design in the photo one place, or more (a four-index card's)
@@ -788,10 +801,19 @@ class _Grouper:
         diagonal = [abs(float(f[1])) for f in places if f[0] >= 1.5 and abs(f[1]) >= self.s.twin_min]
         if diagonal:
             places = [f for f in places if abs(float(f[1])) <= max(diagonal) + self.s.face_tolerance]
-        # the best two tell a last card; a third place (a four-index card's) only tells how far
-        # across its line a card's second band corner may lie
-        self.face_offsets = places[:2]
-        self.face_widths = [abs(float(f[1])) for f in places]
+        return places
+
+    def _banded_too(self, line: _Line, end: int, j: int) -> bool:
+        """Whether a card next to the line's end ``end`` shows a corner of its own reading where
+        ``j`` lies from the end: a four-index deck's second band, which each card of the line shows."""
+        shift = self.P[j] - self.P[end]
+        inner = line.corners[-3:-1] if end == line.corners[-1] else line.corners[1:3]
+        for i in inner:
+            gaps = np.linalg.norm(self.P - (self.P[i] + shift), axis=1)
+            near = np.flatnonzero(gaps <= self.s.band_tolerance * self.S[i])
+            if any(self.names[m] == self.names[i] and m != i for m in near):
+                return True
+        return False
 
     def _near_face(self, offset: np.ndarray, face: np.ndarray) -> bool:
         return float(np.linalg.norm(offset - face)) <= max(self.s.face_tolerance, 0.3 * float(np.linalg.norm(face)))
@@ -799,8 +821,8 @@ class _Grouper:
     def _card_width(self, lines: list[_Line]) -> Optional[float]:
         """How far across its line a card's other corner lies (in index sizes), from the whole
         faces of the last cards laid: a four-index deck's second band corner lies as far."""
-        if self.face_offsets:                      # what most line ends agree on: the farthest across
-            return float(max(abs(f[1]) for f in self.face_offsets))
+        if self.card_places:                       # what most line ends agree on: the farthest across
+            return float(max(abs(f[1]) for f in self.card_places))
         across = []
         for line in lines:
             for end, inward in self._ends(line):

@@ -138,6 +138,8 @@ class ReaderSettings:
     face_share: float = 0.34           # a second such place (a second design) needs this share of the first's ends
     face_places: int = 3               # that many places at most (two designs, a four-index card's three far corners),
                                        # the best two telling a last card, all a card's width
+    band_tolerance: float = 0.5        # a card next to a line's end showing a corner at the end's offset, this close
+                                       # (index sizes): that offset is a four-index band, no face (learn_faces)
     line_window: int = 5               # the line of a meld is fitted to its last this many cards
     line_offset: float = 0.45          # a meld's next corner lies within this many index sizes of its line
     joker_slack: float = 1.6           # a joker's index may lie this much farther off its meld's line
