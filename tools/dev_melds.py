@@ -19,8 +19,8 @@ check for overfitting), ``reader`` (``heldout``, read only with the models' corn
 (``fresh60``, made in the sixtieth session, where the grouping reads photos no rule was drawn
 from far worse than the seven sets above: failures to learn from; ``fresh63`` a second such set),
 ``confirm`` (``confirm60``, ``confirm60b``, ``confirm60c``, ``confirm61``, ``confirm62``,
-``confirm63``, ``confirm64``, ``confirm66``: counted only, never looked into, to confirm a change). The
-sets of these two groups are read only when ``--sets`` names them.
+``confirm63``, ``confirm64``, ``confirm66``, ``confirm67``: counted only, never looked into, to
+confirm a change). The sets of these two groups are read only when ``--sets`` names them.
 ``train4``'s first 700 photos are tuned, the next 800 checked.
 """
 from __future__ import annotations
@@ -69,6 +69,8 @@ SETS = {
     "confirm64": (1000, 9999, "--designs train", "confirm"),
     # sixty-sixth session: for a change whose rule was reshaped after confirm sets above were looked into
     "confirm66": (1000, 10101, "--designs train", "confirm"),
+    # sixty-seventh session: for a choice of look reshaped on the confirm sets above (ties: more cards in melds)
+    "confirm67": (1000, 10202, "--designs train", "confirm"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 
