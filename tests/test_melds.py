@@ -429,8 +429,8 @@ def test_a_card_beyond_the_end_of_a_meld_laid_in_order_is_its_only_when_the_orde
 
 
 def test_the_first_looks_lines_are_grouped_too_where_the_second_look_reads_other_lines():
-    # as a photo gave them (fresh60 000939): the second look leaves the burraco's far corners out of
-    # its lines and reads it short of its ace; the first look's lines read it whole
+    # as a photo gave them (fresh60 000939): the first look takes a corner of the burraco's ace for a
+    # last card's far corner, which the second look's lines leave out: they read it short of its ace
     corners = corners_of(BURRACO_TWO_LOOKS)
     ways = turned_ones(BURRACO_TWO_LOOKS_TURNED)
     second, first = find_melds_both_looks(corners, same_way_up=ways, threes=True)
