@@ -958,14 +958,15 @@ def test_a_four_index_decks_second_band_is_no_place_of_the_last_cards_far_corner
     tops = [["3H", "4H", "5H", "6H"], ["KS", "KD", "KC"], ["7C", "8C", "9C", "10C"], ["QH", "QD", "QS"]]
     for i, names in enumerate(tops):
         t.meld(names, (100 + i * 1.3 * W, 100))
-    g = _Grouper(sheared(t.corners(), slope), ReaderSettings())
+    corners = sheared(t.corners(), slope)
+    g = _Grouper(corners, ReaderSettings())
     lines = g.lines()
     g.learn_faces(lines)
     assert len(g.face_offsets) == 2
     assert all(along > (H - 2 * 0.7 * U) / U - 0.3 for along, _ in g.face_offsets), g.face_offsets
     # the band still tells how far across a card's other corner lies
     assert g._card_width(lines) == pytest.approx((W - 2 * IX) / U, abs=0.01)
-    assert melds_read(find_melds(sheared(t.corners(), slope))) == tops
+    assert melds_read(find_melds(corners)) == tops
 
 
 def test_the_last_cards_far_corner_is_no_card_of_the_meld_beyond_it():

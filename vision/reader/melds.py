@@ -775,7 +775,8 @@ class _Grouper:
         ends = [(line, end, o) for line in lines for end, inward in self._ends(line)
                 for o in self._offsets(end, self.P[end] - self.P[inward])]
         every = self._places([np.array(o[1:]) for _, _, o in ends])
-        faces = self._places([np.array(o[1:]) for line, end, o in ends if not self._banded_too(line, end, o[0])])
+        banded = [self._banded_too(line, end, o[0]) for line, end, o in ends]
+        faces = self._places([np.array(o[1:]) for (_, _, o), b in zip(ends, banded) if not b]) if any(banded) else every
         # the best two tell a last card; a third place (a four-index card's) only tells how far
         # across its line a card's second band corner may lie
         self.face_offsets = faces[:2]
