@@ -17,7 +17,7 @@ photos and melds that changed between two runs. The groups: ``tuned`` (the photo
 settings were shaped on), ``checked`` (seen only to check a change), ``new`` (added late, to
 check for overfitting), ``reader`` (``heldout``, read only with the models' corners), ``fresh``
 (``fresh60``, made in the sixtieth session, where the grouping reads photos no rule was drawn
-from far worse than the seven sets above: failures to learn from; ``fresh63`` a second such set),
+from far worse than the seven sets above: failures to learn from; ``fresh63`` and ``fresh68`` two more),
 ``confirm`` (``confirm60``, ``confirm60b``, ``confirm60c``, ``confirm61``, ``confirm62``,
 ``confirm63``, ``confirm64``, ``confirm66``, ``confirm67``: counted only, never looked into, to
 confirm a change). The sets of these two groups are read only when ``--sets`` names them.
@@ -71,6 +71,8 @@ SETS = {
     "confirm66": (1000, 10101, "--designs train", "confirm"),
     # sixty-seventh session: for a choice of look reshaped on the confirm sets above (ties: more cards in melds)
     "confirm67": (1000, 10202, "--designs train", "confirm"),
+    # sixty-eighth session: a third set to learn from; what fails on the three fresh sets is worth a rule
+    "fresh68": (1000, 10303, "--designs train", "fresh"),
 }
 READER_SETS = ["valart", "heldout", "val150", "unseen"]
 
