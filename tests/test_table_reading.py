@@ -768,12 +768,12 @@ def _trio_beside_columns(along: bool, names: list[str], at: tuple, off: tuple, c
 
 @pytest.mark.parametrize("along, read", [(True, True), (False, False)])
 def test_three_cards_unevenly_in_a_row_are_an_invalid_meld_only_when_they_run_as_the_melds_do(along, read):
-    # the middle card 0.3 index sizes aside, so that the steps turn by 26 degrees: not quite in a
-    # row; laid as a column beside the columns, an invalid meld (flagged); laid across them,
-    # cards lying in a row by chance
-    step = 1.4 * math.cos(math.radians(13))
+    # the middle card a third of an index size aside, so that the steps turn by 28 degrees (a bend
+    # of 0.93, past ``stray_bend``): not quite in a row; laid as a column beside the columns, an
+    # invalid meld (flagged); laid across them, cards lying in a row by chance
+    step = 1.4 * math.cos(math.radians(14))
     result = _trio_beside_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
-                                  (0.0, 1.4 * math.sin(math.radians(13)), 0.0))
+                                  (0.0, 1.4 * math.sin(math.radians(14)), 0.0))
     invalid = [m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]
     assert bool(invalid) is read
     assert any(f["kind"] == ("invalid_meld" if read else "stray_card") for f in result["flags"])
@@ -783,9 +783,9 @@ def test_three_cards_unevenly_in_a_row_are_an_invalid_meld_only_when_they_run_as
 def test_three_cards_unevenly_in_a_row_beside_the_photos_only_meld_run_as_it_does(along, read):
     # the same three cards beside a photo's only valid meld: one meld tells how the melds run
     # (train4 000113)
-    step = 1.4 * math.cos(math.radians(13))
+    step = 1.4 * math.cos(math.radians(14))
     result = _trio_beside_columns(along, ["7C", "8S", "9C"], (0.0, step, 2 * step),
-                                  (0.0, 1.4 * math.sin(math.radians(13)), 0.0), columns=1)
+                                  (0.0, 1.4 * math.sin(math.radians(14)), 0.0), columns=1)
     assert [m for m in _names(result) if sorted(m) != ["7C", "8S", "9C"]] == [["3H", "4H", "5H", "6H"]]
     assert bool([m for m in _names(result) if sorted(m) == ["7C", "8S", "9C"]]) is read
 
@@ -805,8 +805,8 @@ def test_three_cards_unevenly_in_a_row_run_as_the_melds_beside_them_though_most_
     start = origin + turn @ ([2.6 * W, 0] if along else [0.3 * W, H + 6 * U])
     way = turn @ ([0.0, 1.0] if along else [1.0, 0.0])
     aside = turn @ ([1.0, 0.0] if along else [0.0, 1.0])
-    step = 1.4 * U * math.cos(math.radians(13))
-    for name, at, off in zip(["7C", "8S", "9C"], (0.0, step, 2 * step), (0.0, 1.4 * U * math.sin(math.radians(13)), 0.0)):
+    step = 1.4 * U * math.cos(math.radians(14))
+    for name, at, off in zip(["7C", "8S", "9C"], (0.0, step, 2 * step), (0.0, 1.4 * U * math.sin(math.radians(14)), 0.0)):
         t.cards.append((name, start + at * way + off * aside, 30.0))
     t.last.add(len(t.cards) - 1)
     result = _read(t)

@@ -109,7 +109,7 @@ class ReaderSettings:
     stray_step: float = 1.5            # an invalid line stepping this many times the photo's usual step is no meld
     covered_along: float = 1.3         # an invalid meld of three whose middle card shows a corner this far along
                                        # the line (index sizes) from its own is no meld: the next card would cover it
-    stray_bend: float = 0.8            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
+    stray_bend: float = 0.9            # three cards making no valid meld, bent more than this (see bend) or over a gap, are no meld
     along_turn: float = 8.0            # ... unless they run within this many degrees of a valid meld,
     along_joker_turn: float = 20.0     # ... (a valid three with a joker, its index aside: this many degrees)
     along_near: int = 2                # one of this many valid melds nearest to them,
