@@ -257,7 +257,6 @@ class _Grouper:
             self.sure |= {(min(a, b), max(a, b)) for a, b in combinations(quad, 2)}
         self.face_offsets: list[np.ndarray] = []
         self.face_widths: list[float] = []
-        self.card_places: list[np.ndarray] = []        # where most line ends show another corner
         self.on_lines: set[int] = set()
         self.stop_at_faces = False
         self.far: set[int] = set()                   # far corners of the last cards laid (a first look)
@@ -780,8 +779,7 @@ class _Grouper:
         # the best two tell a last card; a third place (a four-index card's) only tells how far
         # across its line a card's second band corner may lie
         self.face_offsets = faces[:2]
-        self.face_widths = [abs(float(f[1])) for f in every]
-        self.card_places = every[:2]
+        self.face_widths = [abs(float(f[1])) for f in every]   # every place's, the most agreed first
 
     def _places(self, offsets: list[np.ndarray]) -> list[np.ndarray]:
         """The places that most of ``offsets`` agree on, the most agreed first."""
@@ -822,8 +820,8 @@ class _Grouper:
     def _card_width(self, lines: list[_Line]) -> Optional[float]:
         """How far across its line a card's other corner lies (in index sizes), from the whole
         faces of the last cards laid: a four-index deck's second band corner lies as far."""
-        if self.card_places:                       # what most line ends agree on: the farthest across
-            return float(max(abs(f[1]) for f in self.card_places))
+        if self.face_widths:                       # the two places most line ends agree on: the farther across
+            return max(self.face_widths[:2])
         across = []
         for line in lines:
             for end, inward in self._ends(line):
